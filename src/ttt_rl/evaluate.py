@@ -1,0 +1,201 @@
+"""Exact strength of a trained network: `ttt-eval`.
+
+Training reports win rates sampled over the last 10000 random games: noisy,
+and blind to rare losing lines. But the network's move is deterministic and
+the game is tiny, so we can walk every game it can play and count exactly:
+
+- against an X that picks uniformly among empty cells: P(win), P(draw),
+  P(loss), as sums over the game tree, not samples;
+- against every X strategy: every complete game ("line") with X playing any
+  legal move and O answering with the network's move; the net is unbeatable
+  when X wins none of them;
+- move quality: in how many of the positions O meets in those lines its move
+  keeps the game-theoretic (minimax) value.
+
+A policy here is any function from a position (a 9-character string such as
+"X...O....") to O's move, so the same code measures the network and the
+simple fixed policies used in the tests.
+"""
+
+import json
+import sys
+from functools import lru_cache
+
+from . import ArgumentParser, __version__
+from .game import EMPTY, O, TIE, X, check_game_over
+from .nn import WeightsFileError, get_computer_move, load
+
+START = EMPTY * 9          # the empty board as a position string
+RESULT_VALUE = {O: 1, TIE: 0, X: -1}  # game values, from O's point of view
+JSON_KEYS = ("file", "win", "draw", "loss", "lines", "lines_lost",
+             "positions", "optimal_positions", "unbeatable")
+
+
+def _play(position, cell, symbol):
+    """Return `position` with `symbol` placed at `cell`."""
+    return position[:cell] + symbol + position[cell + 1:]
+
+
+def _empty_cells(position):
+    return [cell for cell, s in enumerate(position) if s == EMPTY]
+
+
+@lru_cache(maxsize=None)
+def minimax(position):
+    """Return the value of `position` for O under perfect play by both.
+
+    Takes a 9-character position string; whoever has fewer pieces moves
+    (X on a tie, since X starts). Returns 1 (O wins), 0 (draw) or -1 (X
+    wins). Memoized: tic-tac-toe has only 5478 legal positions.
+    """
+    winner = check_game_over(position)
+    if winner is not None:
+        return RESULT_VALUE[winner]
+    mover = X if position.count(X) == position.count(O) else O
+    values = [minimax(_play(position, c, mover)) for c in _empty_cells(position)]
+    return max(values) if mover == O else min(values)
+
+
+def net_policy(nn):
+    """Return the network's policy: position string -> O's move (0-8).
+
+    The move is chosen exactly as in play (nn.get_computer_move) and cached
+    per position, since the same positions recur in many lines.
+    """
+    cache = {}
+
+    def policy(position):
+        if position not in cache:
+            cache[position] = get_computer_move(nn, list(position))
+        return cache[position]
+    return policy
+
+
+def evaluate_policy(policy):
+    """Measure a policy for O exactly, against random X and against any X.
+
+    Returns a dict: win, draw, loss (floats summing to 1: the outcome
+    probabilities against a uniform-random X); lines, lines_lost (ints:
+    complete games against every X strategy, and how many X wins);
+    positions, optimal_positions (ints: distinct positions with O to move in
+    those lines, and in how many O's move keeps the minimax value);
+    unbeatable (bool); losing_lines (list of move lists, X first).
+    """
+    o_positions = set()
+    losing_lines = []
+
+    def walk(position, moves):
+        # Returns (P(win), P(draw), P(loss), lines, lines lost) below here.
+        winner = check_game_over(position)
+        if winner is not None:
+            if winner == X:
+                losing_lines.append(moves)
+            return (winner == O, winner == TIE, winner == X, 1, winner == X)
+        if position.count(X) == position.count(O):
+            # X to move: every cell is a line of its own; a random X picks
+            # each with probability 1/len(cells).
+            cells = _empty_cells(position)
+            below = [walk(_play(position, c, X), moves + [c]) for c in cells]
+            share = 1.0 / len(cells)
+            return (sum(b[0] for b in below) * share,
+                    sum(b[1] for b in below) * share,
+                    sum(b[2] for b in below) * share,
+                    sum(b[3] for b in below), sum(b[4] for b in below))
+        # O to move: the policy answers, so this position has one child.
+        o_positions.add(position)
+        move = policy(position)
+        return walk(_play(position, move, O), moves + [move])
+
+    win, draw, loss, lines, lost = walk(START, [])
+    optimal = sum(minimax(_play(p, policy(p), O)) == minimax(p)
+                  for p in o_positions)
+    return {"win": float(win), "draw": float(draw), "loss": float(loss),
+            "lines": lines, "lines_lost": int(lost),
+            "positions": len(o_positions), "optimal_positions": optimal,
+            "unbeatable": lost == 0, "losing_lines": losing_lines}
+
+
+def evaluate_network(nn):
+    """Measure a network exactly; returns the dict of evaluate_policy."""
+    return evaluate_policy(net_policy(nn))
+
+
+@lru_cache(maxsize=None)
+def best_safe_win_rate(position=START):
+    """Return the highest P(win) against a uniform-random X for an O that
+    never loses, from `position` (default: the empty board).
+
+    Such an O may only move to positions whose minimax value is not a loss;
+    among those it picks the move with the best win rate. From the empty
+    board this is about 0.9164: no network can do better without losing.
+    """
+    winner = check_game_over(position)
+    if winner is not None:
+        return 1.0 if winner == O else 0.0
+    cells = _empty_cells(position)
+    if position.count(X) == position.count(O):
+        return sum(best_safe_win_rate(_play(position, c, X))
+                   for c in cells) / len(cells)
+    return max(best_safe_win_rate(_play(position, c, O)) for c in cells
+               if minimax(_play(position, c, O)) >= 0)
+
+
+def summary_lines(result):
+    """Return the human summary of an evaluation, as a list of strings."""
+    verdict = "unbeatable" if result["unbeatable"] else "beatable"
+    return [
+        "Exact vs random X: win %.3f%%, draw %.3f%%, loss %.3f%%"
+        % (100 * result["win"], 100 * result["draw"], 100 * result["loss"]),
+        "Every X strategy: %d lines, %d lost: %s"
+        % (result["lines"], result["lines_lost"], verdict),
+        "Optimal moves: %d of %d positions (%.1f%%)"
+        % (result["optimal_positions"], result["positions"],
+           100 * result["optimal_positions"] / max(result["positions"], 1)),
+    ]
+
+
+def format_line(moves):
+    """Return a game's moves as 'X 0, O 4, X 8, ...' (X moves first)."""
+    return ", ".join("%s %d" % ("XO"[i % 2], m) for i, m in enumerate(moves))
+
+
+def main(argv=None):
+    """Entry point of `ttt-eval`; returns the exit status."""
+    parser = ArgumentParser(
+        prog="ttt-eval",
+        description="Compute the exact strength of trained networks by "
+                    "walking every game they can play as O.")
+    parser.add_argument("weights", nargs="+", metavar="WEIGHTS",
+                        help="weights file(s) written by ttt-train or the C train")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object per file, one per line")
+    parser.add_argument("--show-losses", action="store_true",
+                        help="print the moves of every line the net loses")
+    parser.add_argument("--version", action="version",
+                        version="%(prog)s " + __version__)
+    args = parser.parse_args(argv)
+    status = 0
+    for path in args.weights:
+        try:
+            result = evaluate_network(load(path))
+        except WeightsFileError as e:
+            print("ttt-eval: error: %s" % e, file=sys.stderr)
+            status = 1
+            continue
+        if args.json:
+            print(json.dumps({"file": path, **{k: result[k] for k in JSON_KEYS[1:]}}))
+        else:
+            print(path)
+            for line in summary_lines(result):
+                print("  " + line)
+        if args.show_losses:
+            for moves in result["losing_lines"]:
+                print("  lost: " + format_line(moves))
+    if not args.json:
+        print("Limit: an O that never loses wins at most %.2f%% vs random X."
+              % (100 * best_safe_win_rate()))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
