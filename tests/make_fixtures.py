@@ -16,33 +16,16 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(__file__))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src"))
 from reference import build_reference  # noqa: E402
 
-from ttt_rl.game import EMPTY, O, X, check_game_over  # noqa: E402
-from ttt_rl.nn import get_computer_move, load  # noqa: E402
+from transcript import scripted_session  # noqa: E402
+
+from ttt_rl.nn import load  # noqa: E402
 from ttt_rl.train import main as train_main  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
-GAMES_PER_SESSION = 8
-
-
-def scripted_session(nn, rng):
-    """Return the input lines of a session of random legal X moves."""
-    lines = []
-    for game in range(GAMES_PER_SESSION):
-        board = [EMPTY] * 9
-        human = True
-        while check_game_over(board) is None:
-            if human:
-                move = rng.choice([c for c in range(9) if board[c] == EMPTY])
-                board[move] = X
-                lines.append(str(move))
-            else:
-                board[get_computer_move(nn, board)] = O
-            human = not human
-        lines.append("y" if game < GAMES_PER_SESSION - 1 else "n")
-    return "".join(line + "\n" for line in lines)
 
 
 def main():

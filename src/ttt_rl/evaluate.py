@@ -71,9 +71,11 @@ def net_policy(nn):
     return policy
 
 
-def evaluate_policy(policy):
+def evaluate_policy(policy, start=START):
     """Measure a policy for O exactly, against random X and against any X.
 
+    Takes the policy and the position to start from (default: the empty
+    board; any legal position works, which the tests use on small trees).
     Returns a dict: win, draw, loss (floats summing to 1: the outcome
     probabilities against a uniform-random X); lines, lines_lost (ints:
     complete games against every X strategy, and how many X wins);
@@ -106,7 +108,7 @@ def evaluate_policy(policy):
         move = policy(position)
         return walk(_play(position, move, O), moves + [move])
 
-    win, draw, loss, lines, lost = walk(START, [])
+    win, draw, loss, lines, lost = walk(start, [])
     optimal = sum(minimax(_play(p, policy(p), O)) == minimax(p)
                   for p in o_positions)
     return {"win": float(win), "draw": float(draw), "loss": float(loss),

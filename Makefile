@@ -1,0 +1,37 @@
+# Everything runs from the checkout with PYTHONPATH=src: nothing to install.
+PYTHON ?= python3
+GAMES ?= 150000
+WEIGHTS ?= ttt_nn.bin
+RUN = PYTHONPATH=src $(PYTHON)
+# Interpreters for test-all: 3.9 is the oldest supported Python.
+INTERPRETERS ?= python3.9 python3.10 python3.11 python3.12 python3.13 pypy3
+
+.PHONY: test test-all train play eval bench clean
+
+test:
+	$(RUN) -m unittest discover -s tests -t . $(TESTFLAGS)
+
+# The suite on every interpreter that is present; missing ones are skipped.
+test-all:
+	@status=0; for py in $(INTERPRETERS); do \
+	  if ! $$py -c "import sys" >/dev/null 2>&1; then echo "== $$py: not found, skipped"; continue; fi; \
+	  echo "== $$py: $$($$py --version 2>&1 | tr '\n' ' ')"; \
+	  PYTHONPATH=src $$py -m unittest discover -s tests -t . || status=1; \
+	done; exit $$status
+
+train:
+	$(RUN) -m ttt_rl.train $(GAMES) $(WEIGHTS)
+
+play:
+	$(RUN) -m ttt_rl.play $(WEIGHTS)
+
+eval:
+	$(RUN) -m ttt_rl.evaluate $(WEIGHTS)
+
+bench:
+	$(RUN) bench/train_speed.py
+
+# Removes build and cache files; trained weights are kept on purpose.
+clean:
+	rm -rf build dist src/*.egg-info .pytest_cache
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

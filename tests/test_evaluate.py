@@ -1,0 +1,130 @@
+import json
+import math
+import os
+import random
+import unittest
+
+from ttt_rl.evaluate import (JSON_KEYS, START, best_safe_win_rate,
+                             evaluate_policy, minimax)
+from ttt_rl.game import EMPTY, O, X, check_game_over, get_random_move
+
+from .helpers import DATA, run_module
+
+
+def first_empty(position):
+    """A fixed policy for O: the lowest empty cell."""
+    return position.index(EMPTY)
+
+
+class MinimaxTest(unittest.TestCase):
+    def test_known_values(self):
+        self.assertEqual(minimax(START), 0)           # perfect play draws
+        self.assertEqual(minimax("OOO.XX.X."), 1)     # finished: O won
+        self.assertEqual(minimax("XXX.OO..."), -1)    # finished: X won
+        # O to move, X threatens 8 (0-4-8) and 6 (2-4-6) at once: a fork.
+        self.assertEqual(minimax("XOX.XO..."), -1)
+        # O to move and can complete 6-7-8: won.
+        self.assertEqual(minimax("XX..X.OO."), 1)
+        # X in a corner, O answers on the adjacent edge: X forces a win.
+        self.assertEqual(minimax("XO......."), -1)
+        self.assertEqual(minimax("X...O...."), 0)
+
+
+class FixedPolicyTest(unittest.TestCase):
+    def test_hand_checked_subtree(self):
+        # X to move, cells 6, 7, 8 empty:
+        #   X6 -> X wins column 0-3-6.                      (lost line)
+        #   X7 -> O takes 6 (first empty), X8: tie.         (O optimal:
+        #         O8 instead would let X win with 6)
+        #   X8 -> O takes 6, X7: tie. O7 would have won the 1-4-7 column,
+        #         so this O move is not optimal.
+        result = evaluate_policy(first_empty, start="XOXXOO...")
+        self.assertEqual((result["lines"], result["lines_lost"]), (3, 1))
+        self.assertEqual(result["positions"], 2)
+        self.assertEqual(result["optimal_positions"], 1)
+        self.assertEqual(result["losing_lines"], [[6]])
+        self.assertAlmostEqual(result["loss"], 1 / 3)
+        self.assertAlmostEqual(result["draw"], 2 / 3)
+        self.assertEqual(result["win"], 0.0)
+        self.assertFalse(result["unbeatable"])
+
+    def test_hand_checked_two_level_subtree(self):
+        # X to move, cells 0, 1, 2 empty. X0 wins 0-4-8 at once; X1: O takes
+        # 0, then X2 wins 2-4-6; X2 wins 2-4-6 at once. All 3 lines lost.
+        result = evaluate_policy(first_empty, start="...OXOXOX")
+        self.assertEqual((result["lines"], result["lines_lost"]), (3, 3))
+        self.assertEqual(result["positions"], 1)
+        self.assertEqual(result["losing_lines"], [[0], [1, 0, 2], [2]])
+        self.assertAlmostEqual(result["loss"], 1.0)
+
+    def test_exact_probabilities_match_monte_carlo(self):
+        exact = evaluate_policy(first_empty)
+        self.assertAlmostEqual(exact["win"] + exact["draw"] + exact["loss"], 1.0, places=12)
+        rng = random.Random(99)
+        games = 20000
+        counts = {X: 0, O: 0, "T": 0}
+        for _ in range(games):
+            board = [EMPTY] * 9
+            x_turn = True
+            while check_game_over(board) is None:
+                if x_turn:
+                    board[get_random_move(board, rng)] = X
+                else:
+                    board[first_empty("".join(board))] = O
+                x_turn = not x_turn
+            counts[check_game_over(board)] += 1
+        for key, outcome in (("win", O), ("draw", "T"), ("loss", X)):
+            p = exact[key]
+            standard_error = math.sqrt(p * (1 - p) / games)
+            self.assertLess(abs(counts[outcome] / games - p), 4 * standard_error, key)
+
+    def test_first_empty_counts_on_the_full_tree(self):
+        # An independent brute-force walk over lists, without memo or sets.
+        lines = lost = 0
+        positions = set()
+        losing = []
+
+        def walk(board, moves):
+            nonlocal lines, lost
+            winner = check_game_over(board)
+            if winner is not None:
+                lines += 1
+                if winner == X:
+                    lost += 1
+                    losing.append(moves)
+                return
+            if board.count(X) == board.count(O):
+                for cell in range(9):
+                    if board[cell] == EMPTY:
+                        walk(board[:cell] + [X] + board[cell + 1:], moves + [cell])
+            else:
+                positions.add("".join(board))
+                cell = first_empty("".join(board))
+                walk(board[:cell] + [O] + board[cell + 1:], moves + [cell])
+
+        walk([EMPTY] * 9, [])
+        result = evaluate_policy(first_empty)
+        self.assertEqual(result["lines"], lines)
+        self.assertEqual(result["lines_lost"], lost)
+        self.assertEqual(result["positions"], len(positions))
+        self.assertEqual(result["losing_lines"], losing)
+
+
+class LimitTest(unittest.TestCase):
+    def test_never_losing_o_wins_at_most_91_64_percent(self):
+        self.assertEqual(round(best_safe_win_rate(), 4), 0.9164)
+
+
+class EvalCommandTest(unittest.TestCase):
+    def test_json_has_exactly_the_documented_keys(self):
+        path = os.path.join(DATA, "c_trained.bin")
+        proc = run_module("evaluate", path, path, "--json")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        objects = [json.loads(line) for line in proc.stdout.splitlines()]
+        self.assertEqual(len(objects), 2)
+        for obj in objects:
+            self.assertEqual(tuple(obj), JSON_KEYS)
+            self.assertEqual(obj["file"], path)
+            self.assertAlmostEqual(obj["win"] + obj["draw"] + obj["loss"], 1.0)
+            self.assertIsInstance(obj["lines"], int)
+            self.assertIs(obj["unbeatable"], obj["lines_lost"] == 0)

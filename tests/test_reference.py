@@ -1,0 +1,93 @@
+"""Side-by-side tests against the original C program.
+
+They build the C `train` and `play` from ../shared/reference and skip
+cleanly where that folder or a C compiler is missing. The committed
+fixtures in tests/data cover the same ground without the C (test_play.py).
+"""
+
+import os
+import random
+import re
+import subprocess
+import tempfile
+import unittest
+
+from ttt_rl.nn import load
+
+from .helpers import run_module
+from .reference import build_reference
+from .transcript import scripted_session, transcript_differences
+
+SESSIONS = 4  # scripted sessions per file, 8 games each
+
+
+class AgainstCTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls._tmp = tempfile.TemporaryDirectory()
+        cls.tmp = cls._tmp.name
+        tools = build_reference(cls.tmp)
+        if tools is None:
+            cls._tmp.cleanup()
+            raise unittest.SkipTest("C reference not available (../shared or cc missing)")
+        cls.c_train, cls.c_play = tools
+
+    @classmethod
+    def tearDownClass(cls):
+        cls._tmp.cleanup()
+
+    def c_play_output(self, weights, moves):
+        out = subprocess.run([self.c_play, weights], input=moves, capture_output=True,
+                             text=True, timeout=60, check=True).stdout
+        return out[out.index("Welcome"):]
+
+    def py_play_output(self, weights, moves):
+        proc = run_module("play", weights, stdin=moves)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        return proc.stdout[proc.stdout.index("Welcome"):]
+
+    def check_plays_alike(self, weights):
+        nn = load(weights)
+        for seed in range(SESSIONS):
+            moves = scripted_session(nn, random.Random(seed))
+            self.assertEqual(transcript_differences(self.py_play_output(weights, moves),
+                                                    self.c_play_output(weights, moves)),
+                             [], "session %d" % seed)
+
+    def test_c_trained_file_plays_the_same_in_python(self):
+        weights = os.path.join(self.tmp, "c.bin")
+        subprocess.run([self.c_train, "30000", weights, "5"], check=True,
+                       stdout=subprocess.DEVNULL, timeout=120)
+        self.check_plays_alike(weights)
+
+    def test_python_trained_file_plays_the_same_in_c(self):
+        weights = os.path.join(self.tmp, "py.bin")
+        self.assertEqual(run_module("train", "3000", weights, "--seed", "11").returncode, 0)
+        self.check_plays_alike(weights)
+
+    def test_untrained_file_plays_the_same(self):
+        # Untrained, the net often prefers occupied cells: '*' and '#' split.
+        weights = os.path.join(self.tmp, "zero.bin")
+        subprocess.run([self.c_train, "0", weights, "3"], check=True,
+                       stdout=subprocess.DEVNULL)
+        self.check_plays_alike(weights)
+
+    def test_training_output_has_the_c_shape(self):
+        c_out = os.path.join(self.tmp, "shape_c.bin")
+        py_out = os.path.join(self.tmp, "shape_py.bin")
+        c_lines = subprocess.run([self.c_train, "30000", c_out, "1"], capture_output=True,
+                                 text=True, check=True).stdout.splitlines()
+        proc = run_module("train", "30000", py_out, "--seed", "1")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        py_lines = proc.stdout.splitlines()[:len(c_lines)]
+
+        def shape(line):
+            line = re.sub(r" \[.*\]$", "", line)   # our timing suffix
+            return re.sub(r"\d+", "N", line.replace(py_out, c_out))
+
+        self.assertEqual([shape(l) for l in py_lines], [shape(l) for l in c_lines])
+        self.assertEqual(py_lines[-1], "Neural network saved to %s" % py_out)
+
+
+if __name__ == "__main__":
+    unittest.main()

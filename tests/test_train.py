@@ -1,0 +1,183 @@
+import os
+import random
+import tempfile
+import unittest
+from unittest import mock
+
+from ttt_rl import train
+from ttt_rl.evaluate import evaluate_network
+from ttt_rl.game import O, TIE, X, input_index
+from ttt_rl.nn import from_parameters, init_neural_network, parameters
+from ttt_rl.train import (learn_from_game, play_random_game,
+                          train_against_random)
+
+from . import oracle
+
+
+def record_backprop_calls(history, winner):
+    """Run learn_from_game with backprop spied on.
+
+    Returns one (active_inputs, target, reward_scaling) per backprop call:
+    the inputs that were on when the network saw the board, the target and
+    the scaled reward.
+    """
+    net = init_neural_network(random.Random(1))
+    calls = []
+
+    def spy(nn, target, rate, scaled):
+        calls.append((list(nn.active_inputs), list(target), scaled))
+        real_backprop(nn, target, rate, scaled)
+
+    real_backprop = train.backprop
+    with mock.patch.object(train, "backprop", spy):
+        learn_from_game(net, history, winner)
+    return calls
+
+
+def one_hot(cell):
+    target = [0.0] * 9
+    target[cell] = 1.0
+    return target
+
+
+class LearnFromGameTest(unittest.TestCase):
+    def test_win_rewards_every_o_move(self):
+        # X0 O4 X1 O2 X3 O6: O wins on the 2-4-6 diagonal.
+        calls = record_backprop_calls([0, 4, 1, 2, 3, 6], O)
+        self.assertEqual([c[1] for c in calls], [one_hot(4), one_hot(2), one_hot(6)])
+        for (_, _, scaled), idx in zip(calls, (1, 3, 5)):
+            self.assertAlmostEqual(scaled, 1.0 * (0.5 + 0.5 * idx / 6))
+        # The board each O move was learned from: the moves before it.
+        self.assertEqual(calls[0][0], [input_index(0, X)])
+        self.assertEqual(calls[2][0], sorted([input_index(0, X), input_index(4, O),
+                                              input_index(1, X), input_index(2, O),
+                                              input_index(3, X)]))
+
+    def test_tie_rewards_with_small_reward(self):
+        # X0 O4 X8 O1 X7 O6 X2 O5 X3: a full board without a line.
+        history = [0, 4, 8, 1, 7, 6, 2, 5, 3]
+        calls = record_backprop_calls(history, TIE)
+        self.assertEqual([c[1] for c in calls], [one_hot(m) for m in (4, 1, 6, 5)])
+        for (_, _, scaled), idx in zip(calls, (1, 3, 5, 7)):
+            self.assertAlmostEqual(scaled, 0.3 * (0.5 + 0.5 * idx / 9))
+
+    def test_loss_spreads_target_over_other_legal_moves(self):
+        # X0 O3 X1 O4 X2: X wins the top row.
+        calls = record_backprop_calls([0, 3, 1, 4, 2], X)
+        self.assertEqual(len(calls), 2)
+        first = [0.0] + [1 / 7] * 8
+        first[3] = 0.0   # the move played gets nothing
+        self.assertEqual(calls[0][1], first)
+        second = [0.0, 0.0, 0.2, 0.0, 0.0, 0.2, 0.2, 0.2, 0.2]
+        self.assertEqual(calls[1][1], second)
+        self.assertAlmostEqual(calls[0][2], -2.0 * (0.5 + 0.5 * 1 / 5))
+        self.assertAlmostEqual(calls[1][2], -2.0 * (0.5 + 0.5 * 3 / 5))
+
+    def test_trains_only_on_o_moves(self):
+        # One example per O move (odd index), seen on the board just before
+        # it; X's moves are never targets.
+        for history, winner in (([0, 4, 1, 2, 3, 6], O), ([0, 4, 8, 1, 7, 6, 2, 5, 3], TIE)):
+            calls = record_backprop_calls(history, winner)
+            self.assertEqual([len(c[0]) for c in calls],
+                             list(range(1, len(history), 2)))
+            self.assertEqual([c[1].index(1.0) for c in calls], history[1::2])
+
+    def test_reused_first_pass_changes_nothing(self):
+        # The play-time pass of O's first move stands in for a fresh one.
+        a = init_neural_network(random.Random(3))
+        b = from_parameters(parameters(a))
+        winner, history = play_random_game(a, random.Random(9))
+        b_before = parameters(b)
+        learn_from_game(b, history, winner)
+        self.assertNotEqual(parameters(b), b_before)
+        self.assertEqual(parameters(a), parameters(b))
+
+
+class DifferentialTest(unittest.TestCase):
+    """The fast product and the plain C transcription train identically."""
+
+    GAMES = 3000
+
+    def test_same_games_and_weights_as_the_oracle(self):
+        net = init_neural_network(random.Random(2024))
+        slow = oracle.OracleNet(net)
+        rng_fast, rng_slow = random.Random(77), random.Random(77)
+        counts_fast = {X: 0, O: 0, TIE: 0}
+        counts_slow = {X: 0, O: 0, TIE: 0}
+        for game in range(self.GAMES):
+            w_fast, h_fast = play_random_game(net, rng_fast)
+            w_slow, h_slow = oracle.play_random_game(slow, rng_slow)
+            self.assertEqual(h_fast, h_slow, "game %d" % game)
+            counts_fast[w_fast] += 1
+            counts_slow[w_slow] += 1
+        self.assertEqual(counts_fast, counts_slow)
+        self.assertGreater(counts_fast[X], 0)   # all three results occurred
+        self.assertGreater(counts_fast[TIE], 0)
+        worst = max(abs(a - b) for a, b in zip(parameters(net), slow.flat()))
+        self.assertLess(worst, 1e-9)
+
+
+class TrainingTest(unittest.TestCase):
+    def test_seeded_training_is_repeatable(self):
+        runs = []
+        for seed in (5, 5, 6):
+            rng = random.Random(seed)
+            net = init_neural_network(rng)
+            train_against_random(net, 300, rng)
+            runs.append(parameters(net))
+        self.assertEqual(runs[0], runs[1])
+        self.assertNotEqual(runs[0], runs[2])
+
+    def test_short_run_learns(self):
+        rng = random.Random(12)
+        net = init_neural_network(rng)
+        exact_before = evaluate_network(net)["loss"]
+        reports = []
+        train_against_random(net, 4000, rng,
+                             on_report=lambda *r: reports.append(r), report_every=1000)
+        self.assertEqual([r[0] for r in reports], [1000, 2000, 3000, 4000])
+        self.assertEqual([sum(r[1:]) for r in reports], [1000] * 4)
+        first_losses, last_losses = reports[0][2], reports[-1][2]
+        self.assertLess(last_losses, first_losses / 2)
+        self.assertLess(evaluate_network(net)["loss"], exact_before / 2)
+
+    def test_evaluating_during_training_changes_nothing(self):
+        results = []
+        for eval_every in (0, 100):
+            rng = random.Random(8)
+            net = init_neural_network(rng)
+            seen = []
+            train_against_random(net, 400, rng, on_eval=lambda g: (
+                seen.append(g), evaluate_network(net)), eval_every=eval_every)
+            results.append(parameters(net))
+        self.assertEqual(seen, [100, 200, 300, 400])
+        self.assertEqual(results[0], results[1])
+
+
+class CommandLineHelpersTest(unittest.TestCase):
+    def test_games_count(self):
+        self.assertEqual(train.games_count("2000000"), 2000000)
+        self.assertEqual(train.games_count("0"), 0)
+        for bad in ("abc", "-5", "1.5", "", " 5", "1e6", "\u0665"):
+            with self.assertRaises(ValueError, msg=bad):
+                train.games_count(bad)
+
+    def test_check_output(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            self.assertIsNone(train.check_output(os.path.join(tmp, "x.bin")))
+            self.assertIn("does not exist",
+                          train.check_output(os.path.join(tmp, "no", "x.bin")))
+            self.assertIn("is a directory", train.check_output(tmp))
+
+    def test_percent_rounds_like_c_float32(self):
+        self.assertEqual("%.1f" % train.percent(15), "0.2")
+        self.assertEqual("%.1f" % train.percent(7987), "79.9")
+        self.assertEqual("%.1f" % train.percent(10000), "100.0")
+
+    def test_format_seconds(self):
+        self.assertEqual([train.format_seconds(s) for s in (4.4, 185, 3725)],
+                         ["4s", "3m05s", "1h02m"])
+
+
+if __name__ == "__main__":
+    unittest.main()
