@@ -11,11 +11,17 @@ INTERPRETERS ?= python3.9 python3.10 python3.11 python3.12 python3.13 pypy3
 test:
 	$(RUN) -m unittest discover -s tests -t . $(TESTFLAGS)
 
-# The suite on every interpreter that is present; missing ones are skipped.
+# The suite on every interpreter that is present, on PATH or under pyenv;
+# missing ones are skipped.
+PYENV_ROOT ?= $(HOME)/.pyenv
 test-all:
-	@status=0; for py in $(INTERPRETERS); do \
-	  if ! $$py -c "import sys" >/dev/null 2>&1; then echo "== $$py: not found, skipped"; continue; fi; \
-	  echo "== $$py: $$($$py --version 2>&1 | tr '\n' ' ')"; \
+	@status=0; for name in $(INTERPRETERS); do \
+	  py=""; \
+	  for cand in $$name $(PYENV_ROOT)/versions/*/bin/$$name; do \
+	    if $$cand -c "import sys" >/dev/null 2>&1; then py=$$cand; break; fi; \
+	  done; \
+	  if [ -z "$$py" ]; then echo "== $$name: not found, skipped"; continue; fi; \
+	  echo "== $$name: $$py, $$($$py --version 2>&1 | head -n 1)"; \
 	  PYTHONPATH=src $$py -m unittest discover -s tests -t . || status=1; \
 	done; exit $$status
 
