@@ -1,3 +1,5 @@
+import contextlib
+import io
 import os
 import random
 import tempfile
@@ -12,6 +14,7 @@ from ttt_rl.train import (learn_from_game, play_random_game,
                           train_against_random)
 
 from . import oracle
+from .helpers import DATA
 
 
 def record_backprop_calls(history, winner):
@@ -127,6 +130,17 @@ class TrainingTest(unittest.TestCase):
             runs.append(parameters(net))
         self.assertEqual(runs[0], runs[1])
         self.assertNotEqual(runs[0], runs[2])
+
+    def test_seeded_run_reproduces_the_committed_file(self):
+        # tests/data/py_trained.bin came from `ttt-train 2000 FILE --seed 7`.
+        # The same bytes on every Python (make test-all runs this on each).
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "w.bin")
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.assertEqual(train.main(["2000", path, "--seed", "7"]), 0)
+            with open(path, "rb") as made, open(os.path.join(DATA, "py_trained.bin"),
+                                                 "rb") as committed:
+                self.assertEqual(made.read(), committed.read())
 
     def test_short_run_learns(self):
         rng = random.Random(12)

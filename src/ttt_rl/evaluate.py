@@ -142,12 +142,17 @@ def best_safe_win_rate(position=START):
                if minimax(_play(position, c, O)) >= 0)
 
 
+def format_outcomes(result):
+    """Return 'win 88.042%, draw 11.958%, loss 0.000%' for an evaluation."""
+    return "win %.3f%%, draw %.3f%%, loss %.3f%%" % (
+        100 * result["win"], 100 * result["draw"], 100 * result["loss"])
+
+
 def summary_lines(result):
     """Return the human summary of an evaluation, as a list of strings."""
     verdict = "unbeatable" if result["unbeatable"] else "beatable"
     return [
-        "Exact vs random X: win %.3f%%, draw %.3f%%, loss %.3f%%"
-        % (100 * result["win"], 100 * result["draw"], 100 * result["loss"]),
+        "Exact vs random X: " + format_outcomes(result),
         "Every X strategy: %d lines, %d lost: %s"
         % (result["lines"], result["lines_lost"], verdict),
         "Optimal moves: %d of %d positions (%.1f%%)"

@@ -19,8 +19,9 @@ import time
 from . import ArgumentParser, __version__
 from .game import (BOARD_CELLS, EMPTY, O, TIE, X, get_random_move, init_game,
                    input_index, is_winning_move)
+from .evaluate import evaluate_network, format_outcomes, summary_lines
 from .nn import (INPUT_SIZE, LEARNING_RATE, WeightsFileError, backprop,
-                 best_legal_move, forward_pass, init_neural_network, save)
+                 best_legal_move, forward_pass, init_neural_network, load, save)
 
 REWARD_WIN = 1.0    # the network (O) made a line
 REWARD_TIE = 0.3    # a tie is worth something against a random player
@@ -175,11 +176,10 @@ def check_output(path):
 
 
 def percent(count):
-    """Return count as a percentage of REPORT_INTERVAL, rounded as C does.
+    """Return count as a percentage of REPORT_INTERVAL, in float32 as in C.
 
-    The C divides in float32, and 400 of the 10001 possible counts then
-    print differently with "%.1f" (0.15 is 0.150000006 in float32, 0.1499...
-    in float64), so we round through float32 to print the same digits.
+    0.15 is 0.150000006 in float32 but 0.1499... in float64: without the
+    rounding, 400 of the 10001 possible counts would print other digits.
     """
     return struct.unpack("<f", struct.pack("<f", count * 100 / REPORT_INTERVAL))[0]
 
@@ -222,19 +222,18 @@ def main(argv=None):
         if problem:
             parser.exit(1, "ttt-train: error: cannot write %s: %s\n"
                         % (path, problem))
+    args.saved = False
     try:
         return _train(args)
     except KeyboardInterrupt:
-        parser.exit(130, "\nttt-train: interrupted; %s was not written\n"
-                    % args.output)
+        # No traceback for Ctrl-C; the weights file is only ever replaced
+        # whole (nn.save), so an earlier file of that name is intact.
+        parser.exit(130, "\nttt-train: interrupted%s\n" % (
+            "" if args.saved else "; %s was not written" % args.output))
 
 
 def _train(args):
-    """Run the training that main() has checked the arguments for."""
-    # Imported here, not at the top: only the entry point needs evaluation.
-    from .evaluate import evaluate_network, summary_lines
-    from .nn import load
-
+    """Train, save and evaluate as main() asked; returns the exit status."""
     # The C seeds rand() with time(NULL): two runs in the same second are
     # identical. Python's Random() without a seed draws from the OS instead.
     rng = random.Random(args.seed)
@@ -246,24 +245,22 @@ def _train(args):
     exact_at = {}  # evaluations waiting for the report of the same game
 
     def write_curve(games, counts, exact):
-        sampled = "%d,%d,%d" % counts if counts else ",,"
-        computed = ("%.6f,%.6f,%.6f,%d" % (exact["win"], exact["draw"],
-                                           exact["loss"], exact["lines_lost"])
-                    if exact else ",,,")
-        curve.write("%d,%s,%s\n" % (games, sampled, computed))
+        # A row per report; at an evaluation between reports the sampled
+        # counts are left empty, and without one the exact numbers are.
+        curve.write("%d,%s,%s\n" % (games, "%d,%d,%d" % counts if counts else ",,",
+                                    "%.6f,%.6f,%.6f,%d" % (
+                                        exact["win"], exact["draw"], exact["loss"],
+                                        exact["lines_lost"]) if exact else ",,,"))
         curve.flush()
 
     def on_eval(games):
         exact = evaluate_network(nn)
-        print("Exact at %d games: win %.3f%%, draw %.3f%%, loss %.3f%%, "
-              "lines lost %d of %d" % (games, 100 * exact["win"],
-                                       100 * exact["draw"], 100 * exact["loss"],
-                                       exact["lines_lost"], exact["lines"]))
-        if games % REPORT_INTERVAL:
-            if curve:
-                write_curve(games, None, exact)
-        else:
+        print("Exact at %d games: %s, lines lost %d of %d"
+              % (games, format_outcomes(exact), exact["lines_lost"], exact["lines"]))
+        if games % REPORT_INTERVAL == 0:
             exact_at[games] = exact
+        elif curve:
+            write_curve(games, None, exact)
 
     def on_report(games, wins, losses, ties):
         elapsed = time.perf_counter() - start
@@ -293,6 +290,7 @@ def _train(args):
     except WeightsFileError as e:
         print("ttt-train: error: %s" % e, file=sys.stderr)
         return 1
+    args.saved = True
     print("Neural network saved to %s" % args.output)
     print("Training time: %s (%.1f s, %.0f games/s)"
           % (format_seconds(elapsed), elapsed, args.games / max(elapsed, 1e-9)))
