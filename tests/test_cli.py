@@ -44,6 +44,11 @@ class TrainCommandTest(CliTestCase):
         proc = run_module("train", "10", self.tmp)
         self.assert_one_line_error(proc, r"is a directory", 1)
 
+    def test_output_that_is_a_device(self):
+        proc = run_module("train", "10", os.devnull)
+        self.assert_one_line_error(proc, r"/dev/null: .*not a regular file", 1)
+        self.assertTrue(os.path.exists(os.devnull) and not os.path.isfile(os.devnull))
+
     def test_bad_seed_and_unknown_option(self):
         self.assert_one_line_error(run_module("train", "10", "--seed", "x"), "--seed", 2)
         self.assert_one_line_error(run_module("train", "--games", "3"), "unrecognized", 2)
@@ -121,6 +126,23 @@ class TrainCommandTest(CliTestCase):
         self.assertNotIn("Traceback", err)
         self.assertIn("interrupted", err)
         self.assertEqual(os.listdir(self.tmp), [])   # no file, no temp file
+
+
+class ClosedOutputTest(CliTestCase):
+    def test_closed_pipe_ends_quietly(self):
+        # Like `ttt-eval FILE | true`: the reader is gone before any output.
+        env = dict(os.environ, PYTHONPATH=SRC)
+        for module, args in (("evaluate", [C_FILE, "--show-losses"]),
+                             ("train", ["0", os.path.join(self.tmp, "w.bin")]),
+                             ("play", [C_FILE])):
+            proc = subprocess.Popen([sys.executable, "-m", "ttt_rl." + module, *args],
+                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True, env=env)
+            proc.stdout.close()
+            err = proc.stderr.read()
+            proc.stderr.close()
+            self.assertEqual(proc.wait(timeout=30), 1, module)
+            self.assertEqual(err, "", module)
 
 
 def write(path, data):
@@ -201,7 +223,7 @@ class PlayCommandTest(CliTestCase):
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=10)
         self.assertEqual(proc.returncode, 130)
-        self.assertEqual(err, "")
+        self.assertEqual(err.strip(), "")   # a newline, no traceback
 
 
 if __name__ == "__main__":

@@ -238,6 +238,11 @@ class WeightsFileTest(unittest.TestCase):
             self.assertEqual(f.read(), original)
         self.assertEqual(os.listdir(self.tmp.name), ["w.bin"])
 
+    def test_save_never_replaces_a_device(self):
+        with self.assertRaisesRegex(WeightsFileError, "not a regular file"):
+            save(distinct_network(), os.devnull)
+        self.assertFalse(os.path.isfile(os.devnull))
+
     def test_save_into_missing_folder(self):
         with self.assertRaisesRegex(WeightsFileError, "cannot write"):
             save(distinct_network(), os.path.join(self.tmp.name, "no", "w.bin"))

@@ -21,7 +21,7 @@ import json
 import sys
 from functools import lru_cache
 
-from . import ArgumentParser, __version__
+from . import ArgumentParser, __version__, command
 from .game import EMPTY, O, TIE, X, check_game_over
 from .nn import WeightsFileError, get_computer_move, load
 
@@ -98,11 +98,9 @@ def evaluate_policy(policy, start=START):
             # each with probability 1/len(cells).
             cells = _empty_cells(position)
             below = [walk(_play(position, c, X), moves + [c]) for c in cells]
+            win, draw, loss, lines, lost = (sum(c) for c in zip(*below))
             share = 1.0 / len(cells)
-            return (sum(b[0] for b in below) * share,
-                    sum(b[1] for b in below) * share,
-                    sum(b[2] for b in below) * share,
-                    sum(b[3] for b in below), sum(b[4] for b in below))
+            return win * share, draw * share, loss * share, lines, lost
         # O to move: the policy answers, so this position has one child.
         o_positions.add(position)
         move = policy(position)
@@ -166,6 +164,7 @@ def format_line(moves):
     return ", ".join("%s %d" % ("XO"[i % 2], m) for i, m in enumerate(moves))
 
 
+@command
 def main(argv=None):
     """Entry point of `ttt-eval`; returns the exit status."""
     parser = ArgumentParser(

@@ -44,8 +44,21 @@ class NeuralNetwork:
 
     def __init__(self, w_ih, w_ho, b_h, b_o):
         self.w_ih, self.w_ho, self.b_h, self.b_o = w_ih, w_ho, b_h, b_o
-        self.active_inputs, self.active, self.hidden = [], [], []
-        self.raw_logits, self.outputs = [], []
+        self.set_activations(([], [], [], [], []))
+
+    def activations(self):
+        """Return the stored activations, for set_activations later.
+
+        forward_pass builds new lists each time, so what this returns stays
+        valid after later passes.
+        """
+        return (self.active_inputs, self.active, self.hidden,
+                self.raw_logits, self.outputs)
+
+    def set_activations(self, saved):
+        """Restore activations returned by activations()."""
+        (self.active_inputs, self.active, self.hidden,
+         self.raw_logits, self.outputs) = saved
 
 
 def init_neural_network(rng):
@@ -97,10 +110,17 @@ def hidden_sums(nn, active_inputs):
     multiply-adds we add one weight row per occupied cell: at most 9 rows,
     no multiplications, and exactly the same numbers.
     """
-    sums = nn.b_h
+    sums = list(nn.b_h)
     for j in active_inputs:
-        sums = list(map(operator.add, sums, nn.w_ih[j]))
-    return list(sums)
+        sums = add_input(nn, sums, j)
+    return sums
+
+
+def add_input(nn, sums, j):
+    """Return new hidden sums: `sums` (HIDDEN_SIZE floats) plus the weight
+    row of input j, i.e. the sums once input j has switched from 0 to 1.
+    """
+    return list(map(operator.add, sums, nn.w_ih[j]))
 
 
 def forward_pass(nn, inputs, sums=None):
@@ -227,6 +247,9 @@ def save(nn, path):
         data = struct.pack(FILE_FORMAT, *parameters(nn))
     except OverflowError:
         raise WeightsFileError("%s: a weight is too large for float32" % path)
+    # Renaming over a device such as /dev/null would replace the device.
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise WeightsFileError("cannot write %s: not a regular file" % path)
     folder = os.path.dirname(os.path.abspath(path))
     try:
         fd, tmp = tempfile.mkstemp(prefix=".ttt_nn.", suffix=".tmp", dir=folder)

@@ -12,7 +12,7 @@ line for line; only the handling of bad input differs (see read_move).
 import struct
 import sys
 
-from . import ArgumentParser, __version__
+from . import ArgumentParser, __version__, command
 from .game import BOARD_CELLS, EMPTY, O, X, check_game_over, display_board
 from .nn import WeightsFileError, get_computer_move, load
 
@@ -115,6 +115,7 @@ def play_game(nn, stdin=sys.stdin, out=sys.stdout):
     return winner
 
 
+@command
 def main(argv=None):
     """Entry point of `ttt-play`; returns the exit status."""
     parser = ArgumentParser(
@@ -142,12 +143,10 @@ def main(argv=None):
             if answer[0] not in "yY":
                 return 0
     except EOFError:
-        # End of input (Ctrl-D): the C loops forever here; we say goodbye.
+        # End of input (Ctrl-D): the C loops forever here. Ctrl-C is handled
+        # by @command, for every command alike.
         print()
         return 0
-    except KeyboardInterrupt:
-        print()
-        return 130
 
 
 if __name__ == "__main__":

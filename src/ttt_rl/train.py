@@ -9,19 +9,19 @@ Ports learn_from_game, play_random_game, train_against_random and main of the
 C `train` program.
 """
 
-import operator
 import os
 import random
 import struct
 import sys
 import time
 
-from . import ArgumentParser, __version__
+from . import EXIT_INTERRUPTED, ArgumentParser, __version__, command
+from .evaluate import evaluate_network, format_outcomes, summary_lines
 from .game import (BOARD_CELLS, EMPTY, O, TIE, X, get_random_move, init_game,
                    input_index, is_winning_move)
-from .evaluate import evaluate_network, format_outcomes, summary_lines
-from .nn import (INPUT_SIZE, LEARNING_RATE, WeightsFileError, backprop,
-                 best_legal_move, forward_pass, init_neural_network, load, save)
+from .nn import (INPUT_SIZE, LEARNING_RATE, WeightsFileError, add_input,
+                 backprop, best_legal_move, forward_pass, init_neural_network,
+                 load, save)
 
 REWARD_WIN = 1.0    # the network (O) made a line
 REWARD_TIE = 0.3    # a tie is worth something against a random player
@@ -57,8 +57,7 @@ def learn_from_game(nn, move_history, winner, first_pass=None):
             if move_idx == 1 and first_pass is not None:
                 # Exact shortcut: no weight has changed since O played its
                 # first move, so that play-time forward pass is still right.
-                (nn.active_inputs, nn.active, nn.hidden,
-                 nn.raw_logits, nn.outputs) = first_pass
+                nn.set_activations(first_pass)
             else:
                 forward_pass(nn, inputs)
             # Later moves count more: near the end of the game fewer moves
@@ -111,8 +110,7 @@ def play_random_game(nn, rng):
             forward_pass(nn, inputs, sums)
             move = best_legal_move(board, nn.outputs)
             if first_pass is None:
-                first_pass = (nn.active_inputs, nn.active, nn.hidden,
-                              nn.raw_logits, nn.outputs)
+                first_pass = nn.activations()
         board[move] = symbol
         move_history.append(move)
         if is_winning_move(board, move):
@@ -120,7 +118,7 @@ def play_random_game(nn, rng):
             break
         j = input_index(move, symbol)
         inputs[j] = 1.0
-        sums = list(map(operator.add, sums, nn.w_ih[j]))
+        sums = add_input(nn, sums, j)
     learn_from_game(nn, move_history, winner, first_pass)
     return winner, move_history
 
@@ -170,6 +168,8 @@ def check_output(path):
         return "folder %s does not exist" % folder
     if os.path.isdir(path):
         return "%s is a directory" % path
+    if os.path.exists(path) and not os.path.isfile(path):
+        return "%s is not a regular file" % path
     if not os.access(folder, os.W_OK):
         return "folder %s is not writable" % folder
     return None
@@ -194,6 +194,7 @@ def format_seconds(seconds):
     return "%dh%02dm" % (seconds // 3600, seconds % 3600 // 60)
 
 
+@command
 def main(argv=None):
     """Entry point of `ttt-train`; returns the exit status."""
     parser = ArgumentParser(
@@ -228,7 +229,7 @@ def main(argv=None):
     except KeyboardInterrupt:
         # No traceback for Ctrl-C; the weights file is only ever replaced
         # whole (nn.save), so an earlier file of that name is intact.
-        parser.exit(130, "\nttt-train: interrupted%s\n" % (
+        parser.exit(EXIT_INTERRUPTED, "\nttt-train: interrupted%s\n" % (
             "" if args.saved else "; %s was not written" % args.output))
 
 
