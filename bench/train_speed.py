@@ -1,10 +1,12 @@
 """Training speed benchmark: `make bench`.
 
 Times `ttt-train` in-process (ttt_rl.train.main) on a fixed seed and game
-count, several times, and reports the median games/s, the projected time of
-150k and 2M games, and peak memory. Where they exist it also times, in the
-same run, PyPy (this script under pypy3) and the C reference built from
-../shared/reference, and prints the C/Python ratio.
+count, several times, and reports the median games per CPU second, the
+projected time of 150k and 2M games, and the peak memory of a short and a
+long run. Where they exist, it also times in the same run the C reference
+built from ../shared/reference (one C run after each Python run, so that a
+busy moment on a shared machine slows both) and PyPy (this script, under
+pypy3), and prints the C/Python ratio.
 
     python3 bench/train_speed.py [--games N] [--repeat K] [--json]
 """
@@ -15,7 +17,6 @@ import io
 import json
 import os
 import platform
-import resource
 import shutil
 import statistics
 import subprocess
@@ -23,85 +24,79 @@ import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "src"))
 sys.path.insert(0, ROOT)
 
+from tests.reference import build_reference  # noqa: E402
 from ttt_rl.train import main as train_main  # noqa: E402
 
 SEED = "1"
-C_GAMES = 1000000      # the C is fast: time more games for a stable number
-MEMORY_GAMES = (20000, 200000)  # RSS after short and long runs: flat?
+C_GAMES = 500000                # the C is fast: more games for a stable time
+MEMORY_GAMES = (20000, 200000)  # peak RSS after a short and a long run
 
 
-def time_training(games, repeat):
-    """Return the list of games/s of `repeat` in-process training runs."""
-    rates = []
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "bench.bin")
-        for _ in range(repeat):
-            start = time.perf_counter()
-            with contextlib.redirect_stdout(io.StringIO()):
-                status = train_main([str(games), out, "--seed", SEED])
-            elapsed = time.perf_counter() - start
-            if status != 0:
-                sys.exit("bench: training failed")
-            rates.append(games / elapsed)
-    return rates
-
-
-def peak_rss_mb(command):
-    """Run `command`; return its peak resident memory in MB (Linux: KB units)."""
+def cpu_seconds_of(command):
+    """Run `command`; return (its user + system CPU seconds, peak RSS in MB)."""
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL,
                             env=dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src")))
     _, status, usage = os.wait4(proc.pid, 0)
     if status != 0:
-        sys.exit("bench: %s failed" % command)
-    return usage.ru_maxrss / 1024
+        sys.exit("bench: %s failed" % " ".join(command))
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024  # KB on Linux
+
+
+def time_training(games, repeat, c_train=None):
+    """Time `repeat` in-process training runs, each followed by a C run.
+
+    Returns a dict of lists: games per CPU second ("cpu"), per wall-clock
+    second ("wall") and, with c_train, the C's games per CPU second ("c").
+    CPU time is the main measure: the wall clock also counts time spent
+    waiting for a core of a shared machine.
+    """
+    rates = {"cpu": [], "wall": [], "c": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "bench.bin")
+        for _ in range(repeat):
+            wall, cpu = time.perf_counter(), time.process_time()
+            with contextlib.redirect_stdout(io.StringIO()):
+                if train_main([str(games), out, "--seed", SEED]) != 0:
+                    sys.exit("bench: training failed")
+            rates["cpu"].append(games / (time.process_time() - cpu))
+            rates["wall"].append(games / (time.perf_counter() - wall))
+            if c_train:
+                seconds, _ = cpu_seconds_of([c_train, str(C_GAMES), out, SEED])
+                rates["c"].append(C_GAMES / seconds)
+    return rates
 
 
 def interpreter_name():
-    impl = platform.python_implementation()
-    if impl == "PyPy":
+    if platform.python_implementation() == "PyPy":
         return "PyPy %d.%d.%d (Python %s)" % (sys.pypy_version_info[:3]
                                                + (platform.python_version(),))
-    return "%s %s" % (impl, platform.python_version())
+    return "CPython %s" % platform.python_version()
 
 
-def inner(args):
-    """Time this interpreter; return a dict of results."""
-    rates = time_training(args.games, args.repeat)
-    result = {"interpreter": interpreter_name(), "games": args.games,
-              "runs": [round(r) for r in rates], "games_per_s": statistics.median(rates)}
-    if not args.no_memory:
-        with tempfile.TemporaryDirectory() as tmp:
-            result["peak_rss_mb"] = {
-                str(n): round(peak_rss_mb([sys.executable, "-m", "ttt_rl.train", str(n),
-                                           os.path.join(tmp, "m.bin"), "--seed", SEED]), 1)
-                for n in MEMORY_GAMES}
-        result["bench_process_rss_mb"] = round(
-            resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+def measure(games, repeat, c_train=None):
+    """Time this interpreter (and the C, if given); return a result dict."""
+    rates = time_training(games, repeat, c_train)
+    result = {"interpreter": interpreter_name(), "games": games,
+              "runs": [round(r) for r in rates["cpu"]],
+              "games_per_s": statistics.median(rates["cpu"]),
+              "wall_games_per_s": statistics.median(rates["wall"])}
+    if rates["c"]:
+        result["c_games_per_s"] = statistics.median(rates["c"])
+        result["c_ratio"] = statistics.median(c / p for c, p in zip(rates["c"], rates["cpu"]))
+    with tempfile.TemporaryDirectory() as tmp:
+        result["peak_rss_mb"] = {
+            n: round(cpu_seconds_of([sys.executable, "-m", "ttt_rl.train", str(n),
+                                     os.path.join(tmp, "m.bin"), "--seed", SEED])[1], 1)
+            for n in MEMORY_GAMES}
     return result
 
 
-def time_c():
-    """Build and time the C reference; return games/s or None if unavailable."""
-    from tests.reference import build_reference
-    with tempfile.TemporaryDirectory() as tmp:
-        tools = build_reference(tmp)
-        if tools is None:
-            return None
-        start = time.perf_counter()
-        subprocess.run([tools[0], str(C_GAMES), os.path.join(tmp, "c.bin"), SEED],
-                       stdout=subprocess.DEVNULL, check=True)
-        return C_GAMES / (time.perf_counter() - start)
-
-
 def duration(seconds):
-    if seconds < 120:
-        return "%.0f s" % seconds
-    return "%.1f min" % (seconds / 60)
+    return "%.0f s" % seconds if seconds < 120 else "%.1f min" % (seconds / 60)
 
 
 def main():
@@ -109,16 +104,17 @@ def main():
     parser.add_argument("--games", type=int, default=20000,
                         help="games per timed run (default 20000)")
     parser.add_argument("--repeat", type=int, default=5,
-                        help="timed runs; the median is reported (default 5)")
+                        help="timed runs; medians are reported (default 5)")
     parser.add_argument("--json", action="store_true",
-                        help="print this interpreter's result as JSON and stop")
-    parser.add_argument("--no-memory", action="store_true",
-                        help="skip the memory measurement")
+                        help="time this interpreter only, print JSON (used for PyPy)")
     args = parser.parse_args()
     if args.json:
-        print(json.dumps(inner(args)))
+        print(json.dumps(measure(args.games, args.repeat)))
         return
-    rows = [inner(args)]
+    with tempfile.TemporaryDirectory() as tmp:
+        tools = build_reference(tmp)
+        rows = [measure(args.games, args.repeat, tools and tools[0])]
+    c_rate = rows[0].get("c_games_per_s")
     pypy = shutil.which("pypy3")
     if pypy and platform.python_implementation() != "PyPy":
         # PyPy's JIT needs warming up: give it 5x the games per run.
@@ -126,16 +122,16 @@ def main():
                               "--repeat", str(args.repeat)],
                              capture_output=True, text=True, check=True).stdout
         rows.append(json.loads(out))
-    c_rate = time_c()
-    print("Training speed, seed %s, median of %d runs (%s, %d cores)"
-          % (SEED, args.repeat, platform.machine(), os.cpu_count()))
+    print("Training speed in games per CPU second, seed %s, median of %d runs "
+          "(%s, %d cores)" % (SEED, args.repeat, platform.machine(), os.cpu_count()))
     print("%-30s %10s %9s %9s %8s" % ("", "games/s", "150k", "2M", "C/this"))
     for row in rows:
         rate = row["games_per_s"]
-        ratio = "%.1f" % (c_rate / rate) if c_rate else "-"
+        ratio = row.get("c_ratio") or (c_rate / rate if c_rate else None)
         print("%-30s %10.0f %9s %9s %8s" % (row["interpreter"], rate,
                                             duration(150000 / rate),
-                                            duration(2000000 / rate), ratio))
+                                            duration(2000000 / rate),
+                                            "%.1f" % ratio if ratio else "-"))
     if c_rate:
         print("%-30s %10.0f %9s %9s %8s" % ("C reference (cc -O3)", c_rate,
                                             duration(150000 / c_rate),
@@ -143,11 +139,12 @@ def main():
     else:
         print("C reference: not available (needs cc and ../shared/reference)")
     for row in rows:
-        print("%s: runs %s games/s (%d games each)"
-              % (row["interpreter"], row["runs"], row["games"]))
-        if "peak_rss_mb" in row:
-            print("  peak RSS of ttt-train: %s" % ", ".join(
-                "%s MB after %s games" % (mb, n) for n, mb in row["peak_rss_mb"].items()))
+        print("%s: runs %s games/s (%d games each); wall-clock median %.0f games/s"
+              % (row["interpreter"], row["runs"], row["games"], row["wall_games_per_s"]))
+        print("  peak RSS of ttt-train: %s" % ", ".join(
+            "%s MB after %s games" % (mb, n) for n, mb in row["peak_rss_mb"].items()))
+    if rows[0].get("c_ratio"):
+        print("C/CPython is the median of %d ratios of back-to-back runs." % args.repeat)
 
 
 if __name__ == "__main__":

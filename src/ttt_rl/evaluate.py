@@ -14,7 +14,8 @@ the game is tiny, so we can walk every game it can play and count exactly:
 
 A policy here is any function from a position (a 9-character string such as
 "X...O....") to O's move, so the same code measures the network and the
-simple fixed policies used in the tests.
+simple fixed policies used in the tests. The C program has nothing like
+it: it only samples.
 """
 
 import json
@@ -166,7 +167,10 @@ def format_line(moves):
 
 @command
 def main(argv=None):
-    """Entry point of `ttt-eval`; returns the exit status."""
+    """Entry point of `ttt-eval`; returns the exit status (0, or 1 if any
+    file could not be read). `argv` is the argument list (default
+    sys.argv[1:]).
+    """
     parser = ArgumentParser(
         prog="ttt-eval",
         description="Compute the exact strength of trained networks by "

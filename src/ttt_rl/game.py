@@ -85,6 +85,7 @@ def input_index(cell, symbol):
     Each cell owns two inputs, 2*cell and 2*cell + 1. An X lights the first,
     an O the second (see board_to_inputs), so a piece always turns on exactly
     one input. `cell` is 0-8, `symbol` is X or O; returns an int 0-17.
+    The C writes this rule inline in board_to_inputs.
     """
     return 2 * cell + (symbol == O)
 

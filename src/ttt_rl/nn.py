@@ -119,6 +119,8 @@ def hidden_sums(nn, active_inputs):
 def add_input(nn, sums, j):
     """Return new hidden sums: `sums` (HIDDEN_SIZE floats) plus the weight
     row of input j, i.e. the sums once input j has switched from 0 to 1.
+    Part of the C forward_pass, made a step of its own so that training
+    can update the sums move by move.
     """
     return list(map(operator.add, sums, nn.w_ih[j]))
 
@@ -220,14 +222,16 @@ class WeightsFileError(Exception):
 
 
 def parameters(nn):
-    """Return all 2809 parameters as one flat list, in file order."""
+    """Return all 2809 parameters as one flat list of floats, in the order
+    of the C struct's arrays, which is the file order (see save).
+    """
     flat = [w for row in nn.w_ih for w in row]
     flat += [w for row in nn.w_ho for w in row]
     return flat + nn.b_h + nn.b_o
 
 
 def from_parameters(flat):
-    """Build a NeuralNetwork from 2809 floats in file order."""
+    """Build a NeuralNetwork from 2809 floats in file order (see parameters)."""
     h_start = INPUT_SIZE * HIDDEN_SIZE
     b_start = h_start + HIDDEN_SIZE * OUTPUT_SIZE
     w_ih = [flat[j:j + HIDDEN_SIZE] for j in range(0, h_start, HIDDEN_SIZE)]

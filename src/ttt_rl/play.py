@@ -117,7 +117,10 @@ def play_game(nn, stdin=sys.stdin, out=sys.stdout):
 
 @command
 def main(argv=None):
-    """Entry point of `ttt-play`; returns the exit status."""
+    """Entry point of `ttt-play` (C: main of play.c); returns the exit status.
+
+    `argv` is the argument list (default sys.argv[1:]).
+    """
     parser = ArgumentParser(
         prog="ttt-play",
         description="Play tic-tac-toe as X against a trained network.")

@@ -148,7 +148,8 @@ def train_against_random(nn, num_games, rng, on_report=None,
 def games_count(text):
     """argparse type for GAMES: a non-negative integer, digits only.
 
-    The C uses atoi, which reads "abc" as 0 and "1.5" as 1; we refuse both.
+    Returns the int; raises ValueError otherwise. The C uses atoi, which
+    reads "abc" as 0 and "1.5" as 1; we refuse both.
     """
     if not text.isdigit() or not text.isascii():
         raise ValueError("not a non-negative integer")
@@ -185,7 +186,7 @@ def percent(count):
 
 
 def format_seconds(seconds):
-    """Return a duration such as '42s', '3m05s' or '1h02m'."""
+    """Return `seconds` (a float) as '42s', '3m05s' or '1h02m' (no C counterpart)."""
     seconds = int(round(seconds))
     if seconds < 60:
         return "%ds" % seconds
@@ -196,7 +197,10 @@ def format_seconds(seconds):
 
 @command
 def main(argv=None):
-    """Entry point of `ttt-train`; returns the exit status."""
+    """Entry point of `ttt-train` (C: main of train.c); returns the exit status.
+
+    `argv` is the argument list (default sys.argv[1:]).
+    """
     parser = ArgumentParser(
         prog="ttt-train",
         description="Train the tic-tac-toe network by playing O against a "
