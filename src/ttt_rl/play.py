@@ -81,12 +81,15 @@ def parse_move(text, board):
     return cell, None
 
 
-def play_game(nn, stdin=sys.stdin, out=sys.stdout):
+def play_game(nn, stdin=None, out=None):
     """Play one game, human X against the network O (C: play_game).
 
-    Reads moves from `stdin` a line at a time and writes to `out`. Returns
-    the winner (X, O or TIE). Raises EOFError if the input ends mid-game.
+    Reads moves from `stdin` a line at a time and writes to `out` (default:
+    the real stdin and stdout). Returns the winner (X, O or TIE). Raises
+    EOFError if the input ends mid-game.
     """
+    stdin = stdin or sys.stdin
+    out = out or sys.stdout
     board = [EMPTY] * BOARD_CELLS
     out.write("Welcome to Tic Tac Toe! You are X, the computer is O.\n")
     out.write("Enter positions as numbers from 0 to 8 (see picture).\n")

@@ -156,7 +156,7 @@ def games_count(text):
     return int(text)
 
 
-games_count.__name__ = "GAMES"  # argparse names the type in its message
+games_count.__name__ = "non-negative integer"  # argparse shows this name
 
 
 def check_output(path):
