@@ -164,7 +164,7 @@ class BadWeightsTest(CliTestCase):
             (self.tmp, "Is a directory"),
             (write(os.path.join(self.tmp, "empty.bin"), b""), "it is empty"),
             (write(os.path.join(self.tmp, "short.bin"), b"\0" * 11232), "truncated"),
-            (write(os.path.join(self.tmp, "long.bin"), b"\0" * 20000), "longer"),
+            (write(os.path.join(self.tmp, "long.bin"), b"\0" * 20000), "it has 20000 bytes"),
             (write(os.path.join(self.tmp, "nan.bin"), struct.pack("<2809f", *nan)),
              "parameter 5 is nan"),
             (write(os.path.join(self.tmp, "inf.bin"), struct.pack("<2809f", *inf)),

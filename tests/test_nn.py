@@ -211,7 +211,7 @@ class WeightsFileTest(unittest.TestCase):
         self.write(b"\0" * 1000)
         self.assert_load_error("truncated to 1000 bytes")
         self.write(b"\0" * 11237)
-        self.assert_load_error("it is longer")
+        self.assert_load_error("it has 11237 bytes")
 
     def test_non_finite_weights(self):
         for bad in (float("nan"), float("inf"), -float("inf")):

@@ -77,7 +77,12 @@ def init_neural_network(rng):
 
 
 def relu(x):
-    """Return max(x, 0.0) for a float x (C: relu)."""
+    """Return max(x, 0.0) for a float x (C: relu).
+
+    forward_pass applies it to all 100 sums at once by keeping only the
+    units whose sum is positive (nn.active); the C's relu_derivative is the
+    same test, 1 for those units and 0 for the rest.
+    """
     return x if x > 0.0 else 0.0
 
 
@@ -285,7 +290,10 @@ def load(path):
     """
     try:
         with open(path, "rb") as f:
+            # Read one byte too many to notice a longer file, but no more:
+            # the path might be a huge file or an endless device.
             data = f.read(FILE_SIZE + 1)
+            size = os.fstat(f.fileno()).st_size or len(data)
     except OSError as e:
         raise WeightsFileError("cannot read %s: %s" % (path, e.strerror))
     if len(data) != FILE_SIZE:
@@ -294,7 +302,7 @@ def load(path):
         elif len(data) < FILE_SIZE:
             problem = "it is truncated to %d bytes" % len(data)
         else:
-            problem = "it is longer"
+            problem = "it has %d bytes" % size
         raise WeightsFileError("%s is not a weights file: expected exactly %d "
                                "bytes (%d float32), but %s"
                                % (path, FILE_SIZE, PARAM_COUNT, problem))
