@@ -222,6 +222,15 @@ def backprop(nn, target_probs, learning_rate, reward_scaling):
         b_h[i] -= step
 
 
+def to_float32(x):
+    """Return the float32 nearest to the float x (as a Python float).
+
+    The C computes in float32; rounding a result this way lets us print
+    the same digits it prints.
+    """
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
 class WeightsFileError(Exception):
     """A weights file that cannot be read or written; str() says why."""
 

@@ -9,21 +9,15 @@ Ports play_game and main of the C `play` program. The output is the C's,
 line for line; only the handling of bad input differs (see read_move).
 """
 
-import struct
 import sys
 
 from . import ArgumentParser, __version__, command
 from .game import BOARD_CELLS, EMPTY, O, X, check_game_over, display_board
-from .nn import WeightsFileError, get_computer_move, load
+from .nn import WeightsFileError, get_computer_move, load, to_float32
 
 DEFAULT_WEIGHTS = "ttt_nn.bin"
 RESULT_TEXT = {X: "You win!", O: "Computer wins!"}
 TIE_TEXT = "It's a tie!"
-
-
-def _float32(x):
-    """Round a float to the nearest float32, the C program's precision."""
-    return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
 def format_probabilities(probs, chosen):
@@ -42,7 +36,7 @@ def format_probabilities(probs, chosen):
         for cell in range(row * 3, row * 3 + 3):
             # Percentages are computed in float32 as in the C, so that the
             # rounding to one decimal agrees as often as possible.
-            text.append("%5.1f%%" % _float32(_float32(probs[cell]) * 100))
+            text.append("%5.1f%%" % to_float32(to_float32(probs[cell]) * 100))
             text.append(("*" if cell == highest else "")
                         + ("#" if cell == chosen else "") + " ")
         text.append("\n")

@@ -11,7 +11,6 @@ C `train` program.
 
 import os
 import random
-import struct
 import sys
 import time
 
@@ -21,7 +20,7 @@ from .game import (BOARD_CELLS, EMPTY, O, TIE, X, get_random_move, init_game,
                    input_index, is_winning_move)
 from .nn import (INPUT_SIZE, LEARNING_RATE, WeightsFileError, add_input,
                  backprop, best_legal_move, forward_pass, init_neural_network,
-                 load, save)
+                 load, save, to_float32)
 
 REWARD_WIN = 1.0    # the network (O) made a line
 REWARD_TIE = 0.3    # a tie is worth something against a random player
@@ -182,7 +181,7 @@ def percent(count):
     0.15 is 0.150000006 in float32 but 0.1499... in float64: without the
     rounding, 400 of the 10001 possible counts would print other digits.
     """
-    return struct.unpack("<f", struct.pack("<f", count * 100 / REPORT_INTERVAL))[0]
+    return to_float32(count * 100 / REPORT_INTERVAL)
 
 
 def format_seconds(seconds):
