@@ -7,7 +7,7 @@ import unittest
 from unittest import mock
 
 from ttt_rl import nn as nnmod
-from ttt_rl.game import X, O, board_to_inputs, init_game
+from ttt_rl.game import board_to_inputs
 from ttt_rl.nn import (FILE_SIZE, NeuralNetwork, WeightsFileError, backprop,
                        best_legal_move, forward_pass, from_parameters,
                        init_neural_network, load, parameters, relu, save,

@@ -137,6 +137,8 @@ def main(argv=None):
     try:
         while True:
             play_game(nn)
+            # As in the C, only an answer starting with y or Y plays again;
+            # an empty line (the C's scanf skips it too) asks once more.
             answer = ""
             while not answer:
                 answer = read_line("Play again? (y/n): ", sys.stdin, sys.stdout)
