@@ -81,6 +81,13 @@ class TrainCommandTest(CliTestCase):
         self.assertEqual(data[0], data[1])
         self.assertNotEqual(data[0], data[2])
 
+    def test_without_seed_runs_differ(self):
+        paths = [os.path.join(self.tmp, name) for name in ("a.bin", "b.bin")]
+        for path in paths:
+            self.assertEqual(run_module("train", "0", path).returncode, 0)
+        with open(paths[0], "rb") as a, open(paths[1], "rb") as b:
+            self.assertNotEqual(a.read(), b.read())
+
     def test_zero_games_saves_the_initial_network(self):
         path = os.path.join(self.tmp, "w.bin")
         proc = run_module("train", "0", path, "--seed", "1")

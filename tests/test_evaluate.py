@@ -116,6 +116,21 @@ class LimitTest(unittest.TestCase):
 
 
 class EvalCommandTest(unittest.TestCase):
+    def test_shown_losses_replay_as_wins_in_ttt_play(self):
+        path = os.path.join(DATA, "c_trained.bin")
+        proc = run_module("evaluate", path, "--show-losses")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        lost = [line.split("lost: ")[1] for line in proc.stdout.splitlines()
+                if line.startswith("  lost: ")]
+        self.assertIn("14 lost: beatable", proc.stdout)
+        self.assertEqual(len(lost), 14)
+        for line in (lost[0], lost[-1]):
+            x_moves = [move.split()[1] for move in line.split(", ") if move.startswith("X")]
+            play = run_module("play", path, stdin="\n".join(x_moves) + "\nn\n")
+            self.assertIn("You win!", play.stdout, line)
+            self.assertNotIn("Invalid move", play.stdout, line)
+
+
     def test_json_has_exactly_the_documented_keys(self):
         path = os.path.join(DATA, "c_trained.bin")
         proc = run_module("evaluate", path, path, "--json")
