@@ -189,6 +189,10 @@ class BadWeightsTest(CliTestCase):
             proc = run_module("evaluate", path)
             self.assert_one_line_error(proc, r"^ttt-eval: error: .*" + reason, 1)
 
+    def test_eval_json_and_show_losses_do_not_mix(self):
+        proc = run_module("evaluate", C_FILE, "--json", "--show-losses")
+        self.assert_one_line_error(proc, r"not allowed with argument", 2)
+
     def test_eval_goes_on_after_a_bad_file(self):
         proc = run_module("evaluate", os.path.join(self.tmp, "missing.bin"), C_FILE)
         self.assertEqual(proc.returncode, 1)

@@ -177,10 +177,13 @@ def main(argv=None):
                     "walking every game they can play as O.")
     parser.add_argument("weights", nargs="+", metavar="WEIGHTS",
                         help="weights file(s) written by ttt-train or the C train")
-    parser.add_argument("--json", action="store_true",
+    # Losing lines are text for a human; they would break the JSON stream.
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true",
                         help="print one JSON object per file, one per line")
-    parser.add_argument("--show-losses", action="store_true",
-                        help="print the moves of every line the net loses")
+    output.add_argument("--show-losses", action="store_true",
+                        help="print the moves of every line the net loses, "
+                             "to replay in ttt-play")
     parser.add_argument("--version", action="version",
                         version="%(prog)s " + __version__)
     args = parser.parse_args(argv)
