@@ -249,18 +249,22 @@ def _train(args):
     exact_at = {}  # evaluations waiting for the report of the same game
 
     def write_curve(games, counts, exact):
-        # A row per report; at an evaluation between reports the sampled
-        # counts are left empty, and without one the exact numbers are.
-        curve.write("%d,%s,%s\n" % (games, "%d,%d,%d" % counts if counts else ",,",
-                                    "%.6f,%.6f,%.6f,%d" % (
-                                        exact["win"], exact["draw"], exact["loss"],
-                                        exact["lines_lost"]) if exact else ",,,"))
+        # One row per report. An evaluation between two reports gets a row
+        # of its own, with the sampled columns empty; a report without an
+        # evaluation leaves the exact columns empty.
+        sampled = "%d,%d,%d" % counts if counts else ",,"
+        computed = ",,,"
+        if exact:
+            computed = "%.6f,%.6f,%.6f,%d" % (exact["win"], exact["draw"],
+                                              exact["loss"], exact["lines_lost"])
+        curve.write("%d,%s,%s\n" % (games, sampled, computed))
         curve.flush()
 
     def on_eval(games):
         exact = evaluate_network(nn)
         print("Exact at %d games: %s, lines lost %d of %d"
-              % (games, format_outcomes(exact), exact["lines_lost"], exact["lines"]))
+              % (games, format_outcomes(exact), exact["lines_lost"], exact["lines"]),
+              flush=True)
         if games % REPORT_INTERVAL == 0:
             exact_at[games] = exact
         elif curve:
