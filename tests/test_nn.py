@@ -238,6 +238,13 @@ class WeightsFileTest(unittest.TestCase):
             self.assertEqual(f.read(), original)
         self.assertEqual(os.listdir(self.tmp.name), ["w.bin"])
 
+    def test_output_problem(self):
+        self.assertIsNone(nnmod.output_problem(self.path))
+        self.assertIn("does not exist",
+                      nnmod.output_problem(os.path.join(self.tmp.name, "no", "x.bin")))
+        self.assertIn("is a directory", nnmod.output_problem(self.tmp.name))
+        self.assertIn("not a regular file", nnmod.output_problem(os.devnull))
+
     def test_save_never_replaces_a_device(self):
         with self.assertRaisesRegex(WeightsFileError, "not a regular file"):
             save(distinct_network(), os.devnull)

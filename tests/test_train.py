@@ -176,12 +176,6 @@ class CommandLineHelpersTest(unittest.TestCase):
             with self.assertRaises(ValueError, msg=bad):
                 train.games_count(bad)
 
-    def test_check_output(self):
-        with tempfile.TemporaryDirectory() as tmp:
-            self.assertIsNone(train.check_output(os.path.join(tmp, "x.bin")))
-            self.assertIn("does not exist",
-                          train.check_output(os.path.join(tmp, "no", "x.bin")))
-            self.assertIn("is a directory", train.check_output(tmp))
 
     def test_percent_rounds_like_c_float32(self):
         self.assertEqual("%.1f" % train.percent(15), "0.2")

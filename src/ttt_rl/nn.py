@@ -254,6 +254,26 @@ def from_parameters(flat):
     return NeuralNetwork(w_ih, w_ho, b_h, flat[b_start + HIDDEN_SIZE:])
 
 
+def output_problem(path):
+    """Return why `path` cannot be written as an output file, or None.
+
+    Checks that its folder exists and is writable, and that `path` is not a
+    directory or a device: save renames a finished file over `path`, which
+    over /dev/null would replace the device. ttt-train asks before training,
+    so that a typo does not cost a long run.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return "folder %s does not exist" % folder
+    if os.path.isdir(path):
+        return "%s is a directory" % path
+    if os.path.exists(path) and not os.path.isfile(path):
+        return "%s is not a regular file" % path
+    if not os.access(folder, os.W_OK):
+        return "folder %s is not writable" % folder
+    return None
+
+
 def save(nn, path):
     """Write the weights to `path` as 2809 little-endian float32 (11236 bytes).
 
@@ -265,9 +285,9 @@ def save(nn, path):
         data = struct.pack(FILE_FORMAT, *parameters(nn))
     except OverflowError:
         raise WeightsFileError("%s: a weight is too large for float32" % path)
-    # Renaming over a device such as /dev/null would replace the device.
-    if os.path.exists(path) and not os.path.isfile(path):
-        raise WeightsFileError("cannot write %s: not a regular file" % path)
+    problem = output_problem(path)
+    if problem:
+        raise WeightsFileError("cannot write %s: %s" % (path, problem))
     folder = os.path.dirname(os.path.abspath(path))
     try:
         fd, tmp = tempfile.mkstemp(prefix=".ttt_nn.", suffix=".tmp", dir=folder)

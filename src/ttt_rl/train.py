@@ -9,7 +9,6 @@ Ports learn_from_game, play_random_game, train_against_random and main of the
 C `train` program.
 """
 
-import os
 import random
 import sys
 import time
@@ -20,7 +19,7 @@ from .game import (BOARD_CELLS, EMPTY, O, TIE, X, get_random_move, init_game,
                    input_index, is_winning_move)
 from .nn import (INPUT_SIZE, LEARNING_RATE, WeightsFileError, add_input,
                  backprop, best_legal_move, forward_pass, init_neural_network,
-                 load, save, to_float32)
+                 load, output_problem, save, to_float32)
 
 REWARD_WIN = 1.0    # the network (O) made a line
 REWARD_TIE = 0.3    # a tie is worth something against a random player
@@ -158,23 +157,6 @@ def games_count(text):
 games_count.__name__ = "non-negative integer"  # argparse shows this name
 
 
-def check_output(path):
-    """Return why `path` cannot be written, or None if it looks writable.
-
-    Checked before training, so a typo does not cost a long run.
-    """
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        return "folder %s does not exist" % folder
-    if os.path.isdir(path):
-        return "%s is a directory" % path
-    if os.path.exists(path) and not os.path.isfile(path):
-        return "%s is not a regular file" % path
-    if not os.access(folder, os.W_OK):
-        return "folder %s is not writable" % folder
-    return None
-
-
 def percent(count):
     """Return count as a percentage of REPORT_INTERVAL, in float32 as in C.
 
@@ -222,7 +204,7 @@ def main(argv=None):
                         version="%(prog)s " + __version__)
     args = parser.parse_args(argv)
     for path in [args.output] + ([args.curve] if args.curve else []):
-        problem = check_output(path)
+        problem = output_problem(path)
         if problem:
             parser.exit(1, "ttt-train: error: cannot write %s: %s\n"
                         % (path, problem))
