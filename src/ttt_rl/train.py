@@ -208,14 +208,7 @@ def main(argv=None):
         if problem:
             parser.exit(1, "ttt-train: error: cannot write %s: %s\n"
                         % (path, problem))
-    args.saved = False
-    try:
-        return _train(args)
-    except KeyboardInterrupt:
-        # No traceback for Ctrl-C; the weights file is only ever replaced
-        # whole (nn.save), so an earlier file of that name is intact.
-        parser.exit(EXIT_INTERRUPTED, "\nttt-train: interrupted%s\n" % (
-            "" if args.saved else "; %s was not written" % args.output))
+    return _train(args)
 
 
 def _train(args):
@@ -270,17 +263,22 @@ def _train(args):
     try:
         train_against_random(nn, args.games, rng, on_report, REPORT_INTERVAL,
                              on_eval, args.eval_every)
-    finally:
-        if curve:
-            curve.close()
-    elapsed = time.perf_counter() - start
-    print("\nTraining complete!")
-    try:
+        elapsed = time.perf_counter() - start
+        print("\nTraining complete!")
         save(nn, args.output)
+    except KeyboardInterrupt:
+        # No traceback for Ctrl-C. The weights file is only ever replaced
+        # whole (nn.save), so an earlier file of that name is intact. A
+        # Ctrl-C after the save is @command's, like any other.
+        sys.stderr.write("\nttt-train: interrupted; %s was not written\n"
+                         % args.output)
+        return EXIT_INTERRUPTED
     except WeightsFileError as e:
         print("ttt-train: error: %s" % e, file=sys.stderr)
         return 1
-    args.saved = True
+    finally:
+        if curve:
+            curve.close()
     print("Neural network saved to %s" % args.output)
     print("Training time: %s (%.1f s, %.0f games/s)"
           % (format_seconds(elapsed), elapsed, args.games / max(elapsed, 1e-9)))
