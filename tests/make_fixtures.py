@@ -22,7 +22,7 @@ from reference import build_reference  # noqa: E402
 
 from transcript import scripted_session  # noqa: E402
 
-from ttt_rl.nn import load  # noqa: E402
+from ttt_rl.weights import load  # noqa: E402
 from ttt_rl.train import main as train_main  # noqa: E402
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")

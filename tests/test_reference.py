@@ -12,7 +12,7 @@ import subprocess
 import tempfile
 import unittest
 
-from ttt_rl.nn import load
+from ttt_rl.weights import load
 
 from .helpers import run_module
 from .reference import build_reference

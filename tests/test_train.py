@@ -1,3 +1,5 @@
+"""The learning loop (train.py): targets, rewards, repeatability, learning."""
+
 import contextlib
 import io
 import os
@@ -9,15 +11,16 @@ from unittest import mock
 from ttt_rl import train
 from ttt_rl.evaluate import evaluate_network
 from ttt_rl.game import O, TIE, X, input_index
-from ttt_rl.nn import from_parameters, init_neural_network, parameters
-from ttt_rl.train import (learn_from_game, play_random_game,
+from ttt_rl.nn import init_neural_network
+from ttt_rl.train import (DEFAULT_SETTINGS, Settings, learn_from_game, play_random_game,
                           train_against_random)
+from ttt_rl.weights import parameters
 
 from . import oracle
 from .helpers import DATA
 
 
-def record_backprop_calls(history, winner):
+def record_backprop_calls(history, winner, side=O, settings=DEFAULT_SETTINGS):
     """Run learn_from_game with backprop spied on.
 
     Returns one (active_inputs, target, reward_scaling) per backprop call:
@@ -33,7 +36,7 @@ def record_backprop_calls(history, winner):
 
     real_backprop = train.backprop
     with mock.patch.object(train, "backprop", spy):
-        learn_from_game(net, history, winner)
+        learn_from_game(net, history, winner, side, settings)
     return calls
 
 
@@ -44,6 +47,8 @@ def one_hot(cell):
 
 
 class LearnFromGameTest(unittest.TestCase):
+    """Each of the net's moves becomes one example; the result sets target and step."""
+
     def test_win_rewards_every_o_move(self):
         # X0 O4 X1 O2 X3 O6: O wins on the 2-4-6 diagonal.
         calls = record_backprop_calls([0, 4, 1, 2, 3, 6], O)
@@ -85,19 +90,57 @@ class LearnFromGameTest(unittest.TestCase):
                              list(range(1, len(history), 2)))
             self.assertEqual([c[1].index(1.0) for c in calls], history[1::2])
 
-    def test_reused_first_pass_changes_nothing(self):
-        # The play-time pass of O's first move stands in for a fresh one.
-        a = init_neural_network(random.Random(3))
-        b = from_parameters(parameters(a))
-        winner, history = play_random_game(a, random.Random(9))
-        b_before = parameters(b)
-        learn_from_game(b, history, winner)
-        self.assertNotEqual(parameters(b), b_before)
-        self.assertEqual(parameters(a), parameters(b))
+    def test_x_side_trains_only_x_moves(self):
+        # The C's nn_moves_even = 0 path. X0 O4 X1 O5 X2: X wins the top row.
+        history = [0, 4, 1, 5, 2]
+        calls = record_backprop_calls(history, X, side=X)
+        self.assertEqual([c[1] for c in calls], [one_hot(0), one_hot(1), one_hot(2)])
+        self.assertEqual([len(c[0]) for c in calls], [0, 2, 4])   # boards before X's moves
+        for (_, _, scaled), idx in zip(calls, (0, 2, 4)):
+            self.assertAlmostEqual(scaled, 1.0 * (0.5 + 0.5 * idx / 5))
+        # The same game is a loss for O: O's two moves, spread targets.
+        calls = record_backprop_calls(history, X, side=O)
+        self.assertEqual(len(calls), 2)
+        self.assertLess(calls[0][2], 0)
+
+    def test_settings_set_rewards_and_rate(self):
+        settings = Settings(learning_rate=0.5, reward_win=2.0, reward_tie=-1.0, reward_loss=-3.0)
+        history = [0, 4, 8, 1, 7, 6, 2, 5, 3]   # a tie
+        calls = record_backprop_calls(history, TIE, settings=settings)
+        # A negative tie reward pushes O's moves down, like a loss. O's last
+        # move had one other empty cell.
+        self.assertEqual(calls[-1][1], [0.0] * 3 + [1.0] + [0.0] * 5)
+        self.assertAlmostEqual(calls[-1][2], -1.0 * (0.5 + 0.5 * 7 / 9))
+
+    def test_negative_tie_reward_for_x_moving_last(self):
+        # X's last move fills the board: no other cell is left to push
+        # towards (the C divides by zero here); the target is all zeros.
+        history = [0, 4, 8, 1, 7, 6, 2, 5, 3]
+        settings = DEFAULT_SETTINGS._replace(reward_tie=-1.0)
+        calls = record_backprop_calls(history, TIE, side=X, settings=settings)
+        self.assertEqual(calls[-1][1], [0.0] * 9)
+
+    def test_net_moves_on_its_own_turns(self):
+        # X moves first: the net as X is asked on boards with as many X as
+        # O, the net as O on boards with one X more.
+        for side, extra_x in ((X, 0), (O, 1)):
+            asked = []
+            real = train.get_computer_move
+
+            def spy(nn, board):
+                asked.append(board.count(X) - board.count(O))
+                return real(nn, board)
+
+            net = init_neural_network(random.Random(3))
+            with mock.patch.object(train, "get_computer_move", spy):
+                for seed in range(30):
+                    play_random_game(net, random.Random(seed), side)
+            self.assertGreater(len(asked), 60)
+            self.assertEqual(set(asked), {extra_x})
 
 
 class DifferentialTest(unittest.TestCase):
-    """The fast product and the plain C transcription train identically."""
+    """The sparse product and the plain C transcription train identically."""
 
     GAMES = 3000
 
@@ -116,11 +159,23 @@ class DifferentialTest(unittest.TestCase):
         self.assertEqual(counts_fast, counts_slow)
         self.assertGreater(counts_fast[X], 0)   # all three results occurred
         self.assertGreater(counts_fast[TIE], 0)
-        worst = max(abs(a - b) for a, b in zip(parameters(net), slow.flat()))
-        self.assertLess(worst, 1e-9)
+        # Same additions in the same order: the same weights, bit for bit.
+        self.assertEqual(parameters(net), slow.flat())
+
+
+class Recorder:
+    """A reporter for train_against_random that keeps what it is given."""
+
+    def __init__(self, interval):
+        self.interval, self.calls = interval, []
+
+    def report(self, nn, games, counts):
+        self.calls.append((games, counts[O], counts[X], counts[TIE]))
 
 
 class TrainingTest(unittest.TestCase):
+    """Training is repeatable for a seed, and it learns."""
+
     def test_seeded_training_is_repeatable(self):
         runs = []
         for seed in (5, 5, 6):
@@ -146,36 +201,30 @@ class TrainingTest(unittest.TestCase):
         rng = random.Random(12)
         net = init_neural_network(rng)
         exact_before = evaluate_network(net)["loss"]
-        reports = []
-        train_against_random(net, 4000, rng,
-                             on_report=lambda *r: reports.append(r), report_every=1000)
-        self.assertEqual([r[0] for r in reports], [1000, 2000, 3000, 4000])
-        self.assertEqual([sum(r[1:]) for r in reports], [1000] * 4)
-        first_losses, last_losses = reports[0][2], reports[-1][2]
+        recorder = Recorder(1000)
+        train_against_random(net, 4500, rng, reporter=recorder)
+        self.assertEqual([r[0] for r in recorder.calls], [1000, 2000, 3000, 4000, 4500])
+        self.assertEqual([sum(r[1:]) for r in recorder.calls], [1000] * 4 + [500])
+        first_losses, last_losses = recorder.calls[0][2], recorder.calls[3][2]
         self.assertLess(last_losses, first_losses / 2)
         self.assertLess(evaluate_network(net)["loss"], exact_before / 2)
 
-    def test_evaluating_during_training_changes_nothing(self):
+    def test_reporter_with_exact_evaluation_changes_nothing(self):
         results = []
         for eval_every in (0, 100):
             rng = random.Random(8)
             net = init_neural_network(rng)
-            seen = []
-            train_against_random(net, 400, rng, on_eval=lambda g: (
-                seen.append(g), evaluate_network(net)), eval_every=eval_every)
+            reporter = train.Reporter(train.Output(io.StringIO(), "test", "test"), 400,
+                                      eval_every=eval_every)
+            train_against_random(net, 400, rng, reporter=reporter)
             results.append(parameters(net))
-        self.assertEqual(seen, [100, 200, 300, 400])
+            text = reporter.out.stream.getvalue()
+        self.assertEqual(text.count("Exact at "), 4)
         self.assertEqual(results[0], results[1])
 
 
 class CommandLineHelpersTest(unittest.TestCase):
-    def test_games_count(self):
-        self.assertEqual(train.games_count("2000000"), 2000000)
-        self.assertEqual(train.games_count("0"), 0)
-        for bad in ("abc", "-5", "1.5", "", " 5", "1e6", "\u0665"):
-            with self.assertRaises(ValueError, msg=bad):
-                train.games_count(bad)
-
+    """The C's progress numbers, and readable durations."""
 
     def test_percent_rounds_like_c_float32(self):
         self.assertEqual("%.1f" % train.percent(15), "0.2")

@@ -22,13 +22,15 @@ import json
 import sys
 from functools import lru_cache
 
-from . import ArgumentParser, __version__, command
+from . import __version__
+from .cli import EXIT_FAILURE, ArgumentParser, command, say
 from .game import EMPTY, O, TIE, X, check_game_over
-from .nn import WeightsFileError, get_computer_move, load
+from .nn import get_computer_move
+from .weights import WeightsFileError, load
 
 START = EMPTY * 9          # the empty board as a position string
 RESULT_VALUE = {O: 1, TIE: 0, X: -1}  # game values, from O's point of view
-JSON_KEYS = ("file", "win", "draw", "loss", "lines", "lines_lost",
+JSON_KEYS = ("file", "side", "win", "draw", "loss", "lines", "lines_lost",
              "positions", "optimal_positions", "unbeatable")
 
 
@@ -52,7 +54,7 @@ def minimax(position):
     winner = check_game_over(position)
     if winner is not None:
         return RESULT_VALUE[winner]
-    mover = X if position.count(X) == position.count(O) else O
+    mover = to_move(position)
     values = [minimax(_play(position, c, mover)) for c in _empty_cells(position)]
     return max(values) if mover == O else min(values)
 
@@ -72,73 +74,84 @@ def net_policy(nn):
     return policy
 
 
-def evaluate_policy(policy, start=START):
-    """Measure a policy for O exactly, against random X and against any X.
+def to_move(position):
+    """Return X or O: whose turn it is (X moves first)."""
+    return X if position.count(X) == position.count(O) else O
 
-    Takes the policy and the position to start from (default: the empty
-    board; any legal position works, which the tests use on small trees).
-    Returns a dict: win, draw, loss (floats summing to 1: the outcome
-    probabilities against a uniform-random X); lines, lines_lost (ints:
-    complete games against every X strategy, and how many X wins);
-    positions, optimal_positions (ints: distinct positions with O to move in
-    those lines, and in how many O's move keeps the minimax value);
-    unbeatable (bool); losing_lines (list of move lists, X first).
+
+def evaluate_policy(policy, start=START, side=O):
+    """Measure a policy exactly, against a random player and against any.
+
+    Takes the policy, the position to start from (default: the empty board;
+    any legal position works, which the tests use on small trees) and the
+    side the policy plays (O or X; the opponent is the other). Returns a
+    dict: win, draw, loss (floats summing to 1: the policy's outcome
+    probabilities against a uniformly random opponent); lines, lines_lost
+    (ints: complete games against every opponent strategy, and how many the
+    opponent wins); positions, optimal_positions (ints: distinct positions
+    with the policy to move in those lines, and in how many its move keeps
+    the minimax value); unbeatable (bool); losing_lines (list of move lists,
+    X first); side.
     """
-    o_positions = set()
+    mine = set()
     losing_lines = []
+    other = X if side == O else O
 
     def walk(position, moves):
         # Returns (P(win), P(draw), P(loss), lines, lines lost) below here.
         winner = check_game_over(position)
         if winner is not None:
-            if winner == X:
+            if winner == other:
                 losing_lines.append(moves)
-            return (winner == O, winner == TIE, winner == X, 1, winner == X)
-        if position.count(X) == position.count(O):
-            # X to move: every cell is a line of its own; a random X picks
-            # each with probability 1/len(cells).
+            return (winner == side, winner == TIE, winner == other, 1, winner == other)
+        if to_move(position) == other:
+            # The opponent's turn: every cell is a line of its own, and a
+            # random opponent picks each with probability 1/len(cells).
             cells = _empty_cells(position)
-            below = [walk(_play(position, c, X), moves + [c]) for c in cells]
+            below = [walk(_play(position, c, other), moves + [c]) for c in cells]
             win, draw, loss, lines, lost = (sum(c) for c in zip(*below))
             share = 1.0 / len(cells)
             return win * share, draw * share, loss * share, lines, lost
-        # O to move: the policy answers, so this position has one child.
-        o_positions.add(position)
+        # The policy's turn: it answers, so this position has one child.
+        mine.add(position)
         move = policy(position)
-        return walk(_play(position, move, O), moves + [move])
+        return walk(_play(position, move, side), moves + [move])
 
     win, draw, loss, lines, lost = walk(start, [])
-    optimal = sum(minimax(_play(p, policy(p), O)) == minimax(p)
-                  for p in o_positions)
-    return {"win": float(win), "draw": float(draw), "loss": float(loss),
+    optimal = sum(minimax(_play(p, policy(p), side)) == minimax(p) for p in mine)
+    return {"side": side, "win": float(win), "draw": float(draw), "loss": float(loss),
             "lines": lines, "lines_lost": int(lost),
-            "positions": len(o_positions), "optimal_positions": optimal,
+            "positions": len(mine), "optimal_positions": optimal,
             "unbeatable": lost == 0, "losing_lines": losing_lines}
 
 
-def evaluate_network(nn):
-    """Measure a network exactly; returns the dict of evaluate_policy."""
-    return evaluate_policy(net_policy(nn))
+def evaluate_network(nn, side=O):
+    """Measure a network playing `side` exactly; returns the dict of
+    evaluate_policy."""
+    return evaluate_policy(net_policy(nn), side=side)
 
 
 @lru_cache(maxsize=None)
-def best_safe_win_rate(position=START):
-    """Return the highest P(win) against a uniform-random X for an O that
-    never loses, from `position` (default: the empty board).
+def best_safe_win_rate(position=START, side=O):
+    """Return the highest P(win) against a uniformly random opponent for a
+    player of `side` that never loses, from `position` (default: empty).
 
-    Such an O may only move to positions whose minimax value is not a loss;
-    among those it picks the move with the best win rate. From the empty
-    board this is about 0.9164: no network can do better without losing.
+    Such a player may only move to positions whose minimax value is not a
+    loss for it; among those it picks the move with the best win rate. From
+    the empty board this is about 0.9164 for O and 0.9948 for X: no network
+    can do better without losing.
     """
     winner = check_game_over(position)
     if winner is not None:
-        return 1.0 if winner == O else 0.0
+        return 1.0 if winner == side else 0.0
     cells = _empty_cells(position)
-    if position.count(X) == position.count(O):
-        return sum(best_safe_win_rate(_play(position, c, X))
+    mover = to_move(position)
+    if mover != side:
+        return sum(best_safe_win_rate(_play(position, c, mover), side)
                    for c in cells) / len(cells)
-    return max(best_safe_win_rate(_play(position, c, O)) for c in cells
-               if minimax(_play(position, c, O)) >= 0)
+    sign = 1 if side == O else -1   # minimax values are O's
+    return max(best_safe_win_rate(_play(position, c, side), side) for c in cells
+               if sign * minimax(_play(position, c, side)) >= 0)
 
 
 def format_outcomes(result):
@@ -150,10 +163,11 @@ def format_outcomes(result):
 def summary_lines(result):
     """Return the human summary of an evaluation, as a list of strings."""
     verdict = "unbeatable" if result["unbeatable"] else "beatable"
+    other = X if result["side"] == O else O
     return [
-        "Exact vs random X: " + format_outcomes(result),
-        "Every X strategy: %d lines, %d lost: %s"
-        % (result["lines"], result["lines_lost"], verdict),
+        "Exact as %s vs random %s: %s" % (result["side"], other, format_outcomes(result)),
+        "Every %s strategy: %d lines, %d lost: %s"
+        % (other, result["lines"], result["lines_lost"], verdict),
         "Optimal moves: %d of %d positions (%.1f%%)"
         % (result["optimal_positions"], result["positions"],
            100 * result["optimal_positions"] / max(result["positions"], 1)),
@@ -165,35 +179,45 @@ def format_line(moves):
     return ", ".join("%s %d" % ("XO"[i % 2], m) for i, m in enumerate(moves))
 
 
-@command
+EXAMPLES = """\
+examples:
+  ttt-eval ttt_nn.bin                 exact strength of the net as O
+  ttt-eval a.bin b.bin --json         one JSON object per file
+  ttt-eval x.bin --side X --show-losses   as X, with every lost game
+"""
+
+
+@command("ttt-eval")
 def main(argv=None):
     """Entry point of `ttt-eval`; returns the exit status (0, or 1 if any
     file could not be read). `argv` is the argument list (default
-    sys.argv[1:]).
+    sys.argv[1:]). No C counterpart: the C only samples.
     """
     parser = ArgumentParser(
-        prog="ttt-eval",
+        prog="ttt-eval", epilog=EXAMPLES,
         description="Compute the exact strength of trained networks by "
-                    "walking every game they can play as O.")
+                    "walking every game they can play.")
     parser.add_argument("weights", nargs="+", metavar="WEIGHTS",
                         help="weights file(s) written by ttt-train or the C train")
+    parser.add_argument("--side", choices=(O, X), default=O,
+                        help="the side the net plays (default O); the file does "
+                             "not record the side it was trained for")
     # Losing lines are text for a human; they would break the JSON stream.
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true",
                         help="print one JSON object per file, one per line")
     output.add_argument("--show-losses", action="store_true",
-                        help="print the moves of every line the net loses, "
+                        help="print the moves of every game the net loses, "
                              "to replay in ttt-play")
-    parser.add_argument("--version", action="version",
-                        version="%(prog)s " + __version__)
+    parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
     args = parser.parse_args(argv)
     status = 0
     for path in args.weights:
         try:
-            result = evaluate_network(load(path))
+            result = evaluate_network(load(path), args.side)
         except WeightsFileError as e:
-            print("ttt-eval: error: %s" % e, file=sys.stderr)
-            status = 1
+            say("ttt-eval", "error: %s" % e)
+            status = EXIT_FAILURE
             continue
         if args.json:
             print(json.dumps({"file": path, **{k: result[k] for k in JSON_KEYS[1:]}}))
@@ -205,8 +229,9 @@ def main(argv=None):
             for moves in result["losing_lines"]:
                 print("  lost: " + format_line(moves))
     if not args.json:
-        print("Limit: an O that never loses wins at most %.2f%% vs random X."
-              % (100 * best_safe_win_rate()))
+        other = X if args.side == O else O
+        print("Limit: an %s that never loses wins at most %.2f%% vs random %s."
+              % (args.side, 100 * best_safe_win_rate(side=args.side), other))
     return status
 
 
