@@ -10,7 +10,6 @@ the C `train` program. Read top to bottom: that is the order they run in.
 """
 
 import collections
-import math
 import random
 import sys
 import time
@@ -21,16 +20,13 @@ from .cli import (EXIT_FAILURE, ArgumentParser, Output, command, count, exit_sta
 from .game import BOARD_CELLS, EMPTY, O, TIE, X, board_to_inputs, get_random_move, \
     init_game, is_winning_move
 from .nn import backprop, forward_pass, get_computer_move, init_neural_network
-from .curve import CurveError, open_curve
-from .evaluate import evaluate_network, format_outcomes, summary_lines
-from .weights import (WeightsFileError, as_saved, resolve_output, save, signals_held,
-                      to_float32)
+from .report import CurveError, Reporter, format_seconds, open_curve
+from .weights import WeightsFileError, as_saved, load, resolve_output, save, signals_held
 
 LEARNING_RATE = 0.1  # how far one backprop step moves the weights
 REWARD_WIN = 1.0     # the network made a line
 REWARD_TIE = 0.3     # a tie is worth something against a random player
 REWARD_LOSS = -2.0   # losing hurts more than winning pleases
-REPORT_INTERVAL = 10000  # games between two progress lines
 DEFAULT_GAMES = 150000
 DEFAULT_OUTPUT = "ttt_nn.bin"
 
@@ -131,100 +127,16 @@ def train_against_random(nn, num_games, rng, nn_symbol=O, settings=DEFAULT_SETTI
             counts = {X: 0, O: 0, TIE: 0}
 
 
-class Reporter:
-    """What a training run shows: the C's progress line every
-    REPORT_INTERVAL games, the exact strength every `eval_every` games, and
-    a row of the learning curve at each report and at the end.
-
-    train_against_random calls report() every `interval` games.
-    """
-
-    def __init__(self, out, num_games, eval_every=0, curve=None, nn_symbol=O):
-        self.out, self.num_games, self.eval_every = out, num_games, eval_every
-        self.curve, self.nn_symbol = curve, nn_symbol
-        self.interval = math.gcd(REPORT_INTERVAL, eval_every) if eval_every else REPORT_INTERVAL
-        self.window = {X: 0, O: 0, TIE: 0}   # results since the last progress line
-        self.start = time.perf_counter()
-
-    def report(self, nn, games, counts):
-        """Show the state after `games` games; `counts` are the results of
-        the games since the previous call."""
-        for result, n in counts.items():
-            self.window[result] += n
-        sampled = None
-        if games % REPORT_INTERVAL == 0 or games == self.num_games:
-            sampled = self.window_counts()
-            self.window = {X: 0, O: 0, TIE: 0}
-        if games % REPORT_INTERVAL == 0:
-            self.progress_line(games, *sampled)
-        exact = None
-        evaluate_now = self.eval_every and games % self.eval_every == 0
-        if evaluate_now or (self.curve and sampled):
-            exact = evaluate_network(nn, self.nn_symbol)
-        if evaluate_now:
-            self.out.line("Exact at %d games: %s, lines lost %d of %d" % (
-                games, format_outcomes(exact), exact["lines_lost"], exact["lines"]))
-        if self.curve and (sampled or exact):
-            self.curve.add({"games": games, "sampled": sampled, "exact": exact})
-
-    def window_counts(self):
-        """Return (wins, losses, ties) of the network in the current window."""
-        other = O if self.nn_symbol == X else X
-        return self.window[self.nn_symbol], self.window[other], self.window[TIE]
-
-    def progress_line(self, games, wins, losses, ties):
-        # The C's line, then the timing that a slower language makes welcome.
-        elapsed = time.perf_counter() - self.start
-        rate = games / max(elapsed, 1e-9)
-        self.out.line("Games: %d, Wins: %d (%.1f%%), Losses: %d (%.1f%%), "
-                      "Ties: %d (%.1f%%) [%s, %.0f games/s, ETA %s]" % (
-                          games, wins, percent(wins), losses, percent(losses),
-                          ties, percent(ties), format_seconds(elapsed), rate,
-                          format_seconds((self.num_games - games) / rate)))
-
-    def summary(self, nn):
-        """Return the exact-strength lines for the finished network."""
-        return summary_lines(evaluate_network(nn, self.nn_symbol))
-
-    @property
-    def curve_failed(self):
-        return bool(self.curve and self.curve.failed)
-
-    def close(self):
-        if self.curve:
-            self.curve.close()
-
-
-def percent(count):
-    """Return `count` games as a percentage of REPORT_INTERVAL, rounded to
-    float32 as the C computes it.
-
-    0.15 is 0.150000006 in float32 but 0.1499... in float64: without the
-    rounding, 400 of the 10001 possible counts would print other digits.
-    """
-    return to_float32(count * 100 / REPORT_INTERVAL)
-
-
-def format_seconds(seconds):
-    """Return `seconds` (a float) as '42s', '3m05s' or '1h02m'."""
-    seconds = int(round(seconds))
-    if seconds < 60:
-        return "%ds" % seconds
-    if seconds < 3600:
-        return "%dm%02ds" % divmod(seconds, 60)
-    return "%dh%02dm" % (seconds // 3600, seconds % 3600 // 60)
-
-
 EXAMPLES = """\
 examples:
-  ttt-train                          150000 games, writes ttt_nn.bin
-  ttt-train 2000000 big.bin --seed 7 the same seed gives the same file
-  ttt-train 50000 --curve learn.svg  also draw the learning curve
+  ttt-train                              150000 games, writes ttt_nn.bin
+  ttt-train 2000000 big.bin --seed 7     the same seed gives the same file
+  ttt-train 50000 --runs 8 --curve c.svg keep the best of 8 runs, draw them
 """
 
 
 def make_parser():
-    """Return the ArgumentParser of ttt-train (its flags are shared with ttt-rl)."""
+    """Return the ArgumentParser of ttt-train."""
     parser = ArgumentParser(
         prog="ttt-train", epilog=EXAMPLES,
         description="Train the tic-tac-toe network by playing against a random "
@@ -239,14 +151,26 @@ def make_parser():
                         help="every N games, print the exact strength (as ttt-eval "
                              "computes it); default 0: only at the end")
     parser.add_argument("--curve", metavar="FILE",
-                        help="write the learning curve: FILE.csv gets one row per "
-                             "progress report (sampled and exact results); default: none")
+                        help="write the learning curve: FILE.svg a chart, any other "
+                             "name CSV rows; exact strength at every progress report "
+                             "(default: no curve)")
+    parser.add_argument("--runs", type=count, default=1, metavar="K",
+                        help="train K runs with seeds S, S+1, ... in parallel and save "
+                             "the strongest (default 1)")
+    parser.add_argument("--jobs", type=count, default=0, metavar="N",
+                        help="worker processes for --runs (default: one per core, "
+                             "at most K)")
     parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
     return parser
 
 
 def add_training_flags(parser):
-    """Add --seed and the learning settings to `parser`."""
+    """Add the flags that ttt-train and ttt-rl share: side, start, seed, settings."""
+    parser.add_argument("--side", choices=(O, X), default=O,
+                        help="the side the net learns to play (default O; X moves "
+                             "first). The weights file does not record it")
+    parser.add_argument("--init", metavar="FILE",
+                        help="start from this weights file instead of random weights")
     parser.add_argument("--seed", type=integer,
                         help="random seed: the same seed gives the same file "
                              "(default: drawn and printed)")
@@ -263,15 +187,32 @@ def settings_from(args):
     return Settings(args.learning_rate, args.reward_win, args.reward_tie, args.reward_loss)
 
 
-def seed_from(args, out):
-    """Return the seed to use: --seed, or a new one, printed so the run can be repeated."""
-    if args.seed is not None:
-        return args.seed
-    # The C seeds rand() with the time, so runs in the same second are
-    # identical; we draw from the OS, and say what we drew.
-    seed = random.SystemRandom().randrange(10 ** 9)
-    out.line("Seed: %d (repeat with --seed %d)" % (seed, seed))
-    return seed
+def draw_seed():
+    """Return a new seed from the OS (the C seeds with the time, so two runs
+    in the same second are the same)."""
+    return random.SystemRandom().randrange(10 ** 9)
+
+
+def start_network(args, seed):
+    """Return (network, rng) for a run: the --init file or random weights
+    drawn from random.Random(seed), which then drives the random player.
+    Raises WeightsFileError for a bad --init file."""
+    rng = random.Random(seed)
+    nn = load(args.init) if args.init else init_neural_network(rng)
+    return nn, rng
+
+
+def run_training(args, nn, rng, out, reporter):
+    """Train as the flags say, printing the C's lines; returns the seconds
+    it took. A stop signal (KeyboardInterrupt) goes through."""
+    out.line("Training neural network with %d games" % args.games)
+    out.line("Training neural network against %d random games..." % args.games)
+    try:
+        train_against_random(nn, args.games, rng, args.side, settings_from(args), reporter)
+    finally:
+        reporter.close()
+    out.line("\nTraining complete!")
+    return time.perf_counter() - reporter.start
 
 
 @command("ttt-train")
@@ -282,30 +223,34 @@ def main(argv=None):
     something failed (the weights are still saved if training finished), 2
     for a bad command line, 128 + N when stopped by signal N.
     """
-    args = make_parser().parse_args(argv)
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    if args.runs < 1 or (args.runs > 1 and args.jobs < 0):
+        parser.error("--runs must be at least 1")
+    if args.runs > 1:
+        if args.eval_every:
+            parser.error("--eval-every prints one run's numbers; use --curve with --runs")
+        from .runs import train_runs   # runs.py builds on this module
+        return train_runs(args)
     out = Output(sys.stdout, "stdout", "ttt-train")
+    seed = draw_seed() if args.seed is None else args.seed
     try:
         target = resolve_output(args.output)
-        curve = open_curve(args.curve, target, "ttt-train")
+        curve = open_curve(args.curve, target, "ttt-train", O if args.side == X else X)
+        nn, rng = start_network(args, seed)
     except (WeightsFileError, CurveError) as e:
         say("ttt-train", "error: %s" % e)
         return EXIT_FAILURE
-    rng = random.Random(seed_from(args, out))
-    nn = init_neural_network(rng)
-    reporter = Reporter(out, args.games, args.eval_every, curve)
-    out.line("Training neural network with %d games" % args.games)
-    out.line("Training neural network against %d random games..." % args.games)
+    if args.seed is None:
+        out.line("Seed: %d (repeat with --seed %d)" % (seed, seed))
+    reporter = Reporter(out, args.games, args.eval_every, curve, args.side)
     try:
-        train_against_random(nn, args.games, rng, O, settings_from(args), reporter)
+        elapsed = run_training(args, nn, rng, out, reporter)
     except KeyboardInterrupt as stop:
         # The weights file is only ever replaced whole, so an older file of
         # that name is intact.
         say("ttt-train", "interrupted; %s was not written" % args.output)
         return exit_status_of(stop)
-    finally:
-        reporter.close()
-    elapsed = time.perf_counter() - reporter.start
-    out.line("\nTraining complete!")
     # A stop signal during the save waits until the save is reported, so
     # the message never contradicts the file.
     with signals_held():

@@ -1,0 +1,7 @@
+"""`python -m ttt_rl` runs `ttt-rl`: train, then play, as antirez's ttt.c."""
+
+import sys
+
+from .rl import main
+
+sys.exit(main())
