@@ -1,3 +1,5 @@
+"""Exact evaluation (evaluate.py): minimax, tree walks, limits, ttt-eval."""
+
 import json
 import math
 import os
@@ -17,6 +19,8 @@ def first_empty(position):
 
 
 class MinimaxTest(unittest.TestCase):
+    """minimax gives the game-theoretic value of a position, for O."""
+
     def test_known_values(self):
         self.assertEqual(minimax(START), 0)           # perfect play draws
         self.assertEqual(minimax("OOO.XX.X."), 1)     # finished: O won
@@ -31,6 +35,8 @@ class MinimaxTest(unittest.TestCase):
 
 
 class FixedPolicyTest(unittest.TestCase):
+    """evaluate_policy counts lines and probabilities exactly, on small and full trees."""
+
     def test_hand_checked_subtree(self):
         # X to move, cells 6, 7, 8 empty:
         #   X6 -> X wins column 0-3-6.                      (lost line)
@@ -79,43 +85,64 @@ class FixedPolicyTest(unittest.TestCase):
             self.assertLess(abs(counts[outcome] / games - p), 4 * standard_error, key)
 
     def test_first_empty_counts_on_the_full_tree(self):
-        # An independent brute-force walk over lists, without memo or sets.
-        lines = lost = 0
-        positions = set()
-        losing = []
+        # An independent brute-force walk over lists, without memo or sets,
+        # for the policy as O (X moves first) and as X (it moves first).
+        for side in (O, X):
+            other = X if side == O else O
+            lines = lost = wins = 0
+            positions = set()
+            losing = []
 
-        def walk(board, moves):
-            nonlocal lines, lost
-            winner = check_game_over(board)
-            if winner is not None:
-                lines += 1
-                if winner == X:
-                    lost += 1
-                    losing.append(moves)
-                return
-            if board.count(X) == board.count(O):
-                for cell in range(9):
-                    if board[cell] == EMPTY:
-                        walk(board[:cell] + [X] + board[cell + 1:], moves + [cell])
-            else:
-                positions.add("".join(board))
-                cell = first_empty("".join(board))
-                walk(board[:cell] + [O] + board[cell + 1:], moves + [cell])
+            def walk(board, moves):
+                nonlocal lines, lost, wins
+                winner = check_game_over(board)
+                if winner is not None:
+                    lines += 1
+                    wins += winner == side
+                    if winner == other:
+                        lost += 1
+                        losing.append(moves)
+                    return
+                mover = X if board.count(X) == board.count(O) else O
+                if mover == other:
+                    for cell in range(9):
+                        if board[cell] == EMPTY:
+                            walk(board[:cell] + [other] + board[cell + 1:], moves + [cell])
+                else:
+                    positions.add("".join(board))
+                    cell = first_empty("".join(board))
+                    walk(board[:cell] + [side] + board[cell + 1:], moves + [cell])
 
-        walk([EMPTY] * 9, [])
-        result = evaluate_policy(first_empty)
-        self.assertEqual(result["lines"], lines)
-        self.assertEqual(result["lines_lost"], lost)
-        self.assertEqual(result["positions"], len(positions))
-        self.assertEqual(result["losing_lines"], losing)
+            walk([EMPTY] * 9, [])
+            result = evaluate_policy(first_empty, side=side)
+            self.assertEqual(result["side"], side)
+            self.assertEqual(result["lines"], lines, side)
+            self.assertEqual(result["lines_lost"], lost, side)
+            self.assertEqual(result["positions"], len(positions), side)
+            self.assertEqual(result["losing_lines"], losing, side)
+            self.assertGreater(wins, 0)
+        # As X, the first-empty policy plays 0, 1, 2...: a random O that
+        # never blocks loses to the top row.
+        self.assertEqual(evaluate_policy(first_empty, side=X)["losing_lines"][0][:2], [0, 1])
 
 
 class LimitTest(unittest.TestCase):
+    """The best win rate of a player that never loses, computed by search."""
+
     def test_never_losing_o_wins_at_most_91_64_percent(self):
         self.assertEqual(round(best_safe_win_rate(), 4), 0.9164)
 
+    def test_never_losing_x_wins_at_most_99_48_percent(self):
+        self.assertEqual(round(best_safe_win_rate(side=X), 4), 0.9948)
+
+    def test_limit_from_a_won_position(self):
+        # O to move with 6-7-8 open: a never-losing O wins for sure.
+        self.assertEqual(best_safe_win_rate("XX..X.OO."), 1.0)
+
 
 class EvalCommandTest(unittest.TestCase):
+    """ttt-eval's output: replayable losses, documented JSON keys, the side."""
+
     def test_shown_losses_replay_as_wins_in_ttt_play(self):
         path = os.path.join(DATA, "c_trained.bin")
         proc = run_module("evaluate", path, "--show-losses")
@@ -143,3 +170,12 @@ class EvalCommandTest(unittest.TestCase):
             self.assertAlmostEqual(obj["win"] + obj["draw"] + obj["loss"], 1.0)
             self.assertIsInstance(obj["lines"], int)
             self.assertIs(obj["unbeatable"], obj["lines_lost"] == 0)
+            self.assertEqual(obj["side"], O)
+
+    def test_side_x_is_named_with_its_limit(self):
+        proc = run_module("evaluate", os.path.join(DATA, "c_trained.bin"), "--side", "X")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("Exact as X vs random O: ", proc.stdout)
+        self.assertIn("Every O strategy: ", proc.stdout)
+        self.assertIn("Limit: an X that never loses wins at most 99.48% vs random O.",
+                      proc.stdout)

@@ -8,7 +8,8 @@ import tempfile
 import unittest
 from unittest import mock
 
-from ttt_rl import train
+from ttt_rl import report, train
+from ttt_rl.cli import Output
 from ttt_rl.evaluate import evaluate_network
 from ttt_rl.game import O, TIE, X, input_index
 from ttt_rl.nn import init_neural_network
@@ -214,7 +215,7 @@ class TrainingTest(unittest.TestCase):
         for eval_every in (0, 100):
             rng = random.Random(8)
             net = init_neural_network(rng)
-            reporter = train.Reporter(train.Output(io.StringIO(), "test", "test"), 400,
+            reporter = report.Reporter(Output(io.StringIO(), "test", "test"), 400,
                                       eval_every=eval_every)
             train_against_random(net, 400, rng, reporter=reporter)
             results.append(parameters(net))
@@ -227,12 +228,12 @@ class CommandLineHelpersTest(unittest.TestCase):
     """The C's progress numbers, and readable durations."""
 
     def test_percent_rounds_like_c_float32(self):
-        self.assertEqual("%.1f" % train.percent(15), "0.2")
-        self.assertEqual("%.1f" % train.percent(7987), "79.9")
-        self.assertEqual("%.1f" % train.percent(10000), "100.0")
+        self.assertEqual("%.1f" % report.percent(15), "0.2")
+        self.assertEqual("%.1f" % report.percent(7987), "79.9")
+        self.assertEqual("%.1f" % report.percent(10000), "100.0")
 
     def test_format_seconds(self):
-        self.assertEqual([train.format_seconds(s) for s in (4.4, 185, 3725)],
+        self.assertEqual([report.format_seconds(s) for s in (4.4, 185, 3725)],
                          ["4s", "3m05s", "1h02m"])
 
 

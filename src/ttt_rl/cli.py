@@ -28,6 +28,14 @@ class ArgumentParser(argparse.ArgumentParser):
     def error(self, message):
         self.exit(EXIT_USAGE, "%s: error: %s (try --help)\n" % (self.prog, message))
 
+    def parse_args(self, args=None, namespace=None):
+        result = super().parse_args(args, namespace)
+        # Python < 3.13 reads `--seed=--` as an empty list, not as '--'.
+        for action in self._actions:
+            if action.nargs is None and isinstance(getattr(result, action.dest, None), list):
+                self.error("argument %s: expected one value" % "/".join(action.option_strings))
+        return result
+
 
 def count(text):
     """argparse type: a non-negative integer written in ASCII digits only.
@@ -128,6 +136,10 @@ def command(prog):
                 # simply went away (`ttt-eval ... | head`), as Unix tools do.
                 if not isinstance(e, BrokenPipeError):
                     say(prog, "error: %s" % (e.strerror or e))
+                return EXIT_FAILURE
+            except (MemoryError, RecursionError, ValueError, TypeError) as e:
+                # A bug or an exhausted machine: still one line, naming it.
+                say(prog, "error: %s: %s" % (type(e).__name__, (str(e).splitlines() or [""])[0]))
                 return EXIT_FAILURE
             finally:
                 _silence_stdout()
