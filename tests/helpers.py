@@ -9,7 +9,7 @@ SRC = os.path.join(ROOT, "src")
 DATA = os.path.join(ROOT, "tests", "data")
 
 
-def run_module(module, *args, stdin="", timeout=120):
+def run_module(module, *args, stdin="", timeout=120, cwd=None):
     """Run `python -m ttt_rl.MODULE ARGS` with src/ on the path.
 
     Returns the CompletedProcess, with text stdout and stderr.
@@ -17,4 +17,4 @@ def run_module(module, *args, stdin="", timeout=120):
     env = dict(os.environ, PYTHONPATH=SRC)
     return subprocess.run([sys.executable, "-m", "ttt_rl." + module, *args],
                           input=stdin, capture_output=True, text=True,
-                          env=env, timeout=timeout)
+                          env=env, timeout=timeout, cwd=cwd)

@@ -137,7 +137,7 @@ def command(prog):
                 if not isinstance(e, BrokenPipeError):
                     say(prog, "error: %s" % (e.strerror or e))
                 return EXIT_FAILURE
-            except (MemoryError, RecursionError, ValueError, TypeError) as e:
+            except Exception as e:   # noqa: BLE001 (the promise: never a traceback)
                 # A bug or an exhausted machine: still one line, naming it.
                 say(prog, "error: %s: %s" % (type(e).__name__, (str(e).splitlines() or [""])[0]))
                 return EXIT_FAILURE

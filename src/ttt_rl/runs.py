@@ -164,9 +164,10 @@ def ranked_table(runs):
                                                   "lines lost", "optimal moves")]
     for rank, run in enumerate(runs, 1):
         r = run["result"]
-        lines.append("%4d %11d %8.3f %8.3f %8.3f %5d of %-3d %6d of %-4d" % (
+        line = "%4d %11d %8.3f %8.3f %8.3f %5d of %-3d %6d of %-4d" % (
             rank, run["seed"], 100 * r["win"], 100 * r["draw"], 100 * r["loss"],
-            r["lines_lost"], r["lines"], r["optimal_positions"], r["positions"]).rstrip())
+            r["lines_lost"], r["lines"], r["optimal_positions"], r["positions"])
+        lines.append(line.rstrip())
     return lines
 
 
