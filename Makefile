@@ -6,7 +6,7 @@ RUN = PYTHONPATH=src $(PYTHON)
 # Interpreters for test-all: 3.9 is the oldest supported Python.
 INTERPRETERS ?= python3.9 python3.10 python3.11 python3.12 python3.13 pypy3
 
-.PHONY: test test-all train play eval bench clean
+.PHONY: test test-all train play eval rl bench curve clean
 
 test:
 	$(RUN) -m unittest discover -s tests -t . $(TESTFLAGS)
@@ -33,6 +33,15 @@ play:
 
 eval:
 	$(RUN) -m ttt_rl.evaluate $(WEIGHTS)
+
+# The original program in one command: train, then play (and keep learning).
+rl:
+	$(RUN) -m ttt_rl $(GAMES)
+
+# The chart in the README: 8 runs of 50000 games, the best one saved.
+curve:
+	$(RUN) -m ttt_rl.train 50000 docs/best_of_8.bin --runs 8 --seed 1 --curve docs/curve.svg
+	rm -f docs/best_of_8.bin
 
 bench:
 	$(RUN) bench/train_speed.py

@@ -29,7 +29,8 @@ class AgainstCTest(unittest.TestCase):
         tools = build_reference(cls.tmp)
         if tools is None:
             cls._tmp.cleanup()
-            raise unittest.SkipTest("C reference not available (../shared or cc missing)")
+            raise unittest.SkipTest("C reference not available: set TTT_C_REFERENCE or "
+                                    "put shared/reference beside the checkout")
         cls.c_train, cls.c_play = tools
 
     @classmethod

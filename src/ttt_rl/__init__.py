@@ -9,9 +9,12 @@ only modules above it:
     weights.py   the ttt_nn.bin file: bytes, atomic save, checked load
     cli.py       what the commands share: arguments, output, signals
     evaluate.py  exact strength of a network (`ttt-eval`)
-    curve.py     the learning-curve file (`ttt-train --curve`)
+    svg.py       the learning curve as a chart
+    report.py    progress lines and the curve file of a training run
     train.py     the learning loop (`ttt-train`)
+    runs.py      many runs in parallel, the best kept (`ttt-train --runs`)
     play.py      a human against the network (`ttt-play`)
+    rl.py        train then play, as the original (`ttt-rl`)
 """
 
 __version__ = "1.1.0"

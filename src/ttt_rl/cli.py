@@ -11,6 +11,8 @@ import os
 import signal
 import sys
 
+from .weights import WeightsFileError, save, signals_held
+
 EXIT_FAILURE = 1
 EXIT_USAGE = 2          # argparse's status for a bad command line
 MAX_LINE_BYTES = 1024   # longer input lines are cut, the rest thrown away
@@ -145,6 +147,23 @@ def command(prog):
                 _silence_stdout()
         return wrapper
     return wrap
+
+
+def save_and_say(nn, target, prog, message, write=print):
+    """Save `nn` to `target` (weights.save), then `write(message)`.
+
+    Stop signals are held until both are done, so a stop during the save
+    lands after the message, and the message never contradicts the file.
+    Returns True, or says the error in one line and returns False.
+    """
+    with signals_held():
+        try:
+            save(nn, target)
+        except WeightsFileError as e:
+            say(prog, "error: %s" % e)
+            return False
+        write(message)
+    return True
 
 
 def _isatty(stream):

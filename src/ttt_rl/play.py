@@ -14,11 +14,12 @@ of bad input differs (see parse_move).
 import sys
 
 from . import __version__
-from .cli import (EXIT_FAILURE, ArgumentParser, command, exit_status_of, read_line, say)
+from .cli import (EXIT_FAILURE, ArgumentParser, command, exit_status_of, read_line,
+                  save_and_say, say)
 from .game import BOARD_CELLS, EMPTY, O, TIE, X, check_game_over, display_board, init_game
 from .nn import get_computer_move
 from .train import DEFAULT_SETTINGS, learn_from_game
-from .weights import WeightsFileError, load, resolve_output, save, signals_held, to_float32
+from .weights import WeightsFileError, load, resolve_output, to_float32
 
 DEFAULT_WEIGHTS = "ttt_nn.bin"
 QUIT_WORDS = ("q", "quit")
@@ -222,15 +223,9 @@ def session(args, nn, save_to, target):
         return exit_status_of(stop)
     if not learned:
         return 0
-    with signals_held():
-        try:
-            save(nn, target)
-        except WeightsFileError as e:
-            say("ttt-play", "error: %s" % e)
-            return EXIT_FAILURE
-        print("Learned from %d game%s; saved to %s"
-              % (learned, "" if learned == 1 else "s", save_to))
-    return 0
+    plural = "" if learned == 1 else "s"
+    message = "Learned from %d game%s; saved to %s" % (learned, plural, save_to)
+    return 0 if save_and_say(nn, target, "ttt-play", message) else EXIT_FAILURE
 
 
 if __name__ == "__main__":

@@ -10,14 +10,13 @@ Ports main of ttt.c; the pieces are train.py's and play.py's.
 import sys
 
 from . import __version__
-from .cli import (EXIT_FAILURE, ArgumentParser, Output, command, count, exit_status_of,
-                  say)
+from .cli import EXIT_FAILURE, ArgumentParser, Output, command, exit_status_of, save_and_say, say
 from .game import O, X
 from .play import play_session
 from .report import Reporter
-from .train import DEFAULT_GAMES, add_training_flags, draw_seed, run_training, \
-    settings_from, start_network
-from .weights import WeightsFileError, resolve_output, save, signals_held
+from .train import (add_games_argument, add_training_flags, draw_seed, run_training,
+                    settings_from, start_network)
+from .weights import WeightsFileError, resolve_output
 
 EXAMPLES = """\
 examples:
@@ -34,9 +33,7 @@ def main(argv=None):
         prog="ttt-rl", epilog=EXAMPLES,
         description="Train the network against a random player, then play it; "
                     "it learns from every game you finish, as antirez's ttt.c.")
-    parser.add_argument("games", nargs="?", type=count, default=DEFAULT_GAMES,
-                        metavar="GAMES",
-                        help="training games before play (default %d)" % DEFAULT_GAMES)
+    add_games_argument(parser, "training games before play")
     add_training_flags(parser)
     parser.add_argument("--save", metavar="FILE",
                         help="save the weights to FILE when the session ends "
@@ -64,14 +61,8 @@ def main(argv=None):
         return exit_status_of(stop)
     if target is None:
         return 0
-    with signals_held():
-        try:
-            save(nn, target)
-        except WeightsFileError as e:
-            say("ttt-rl", "error: %s" % e)
-            return EXIT_FAILURE
-        print("Neural network saved to %s" % args.save)
-    return 0
+    saved = save_and_say(nn, target, "ttt-rl", "Neural network saved to %s" % args.save)
+    return 0 if saved else EXIT_FAILURE
 
 
 if __name__ == "__main__":

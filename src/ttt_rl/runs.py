@@ -16,7 +16,7 @@ import signal
 import sys
 import time
 
-from .cli import EXIT_FAILURE, Output, exit_status_of, say
+from .cli import EXIT_FAILURE, Output, exit_status_of, save_and_say, say
 from .evaluate import evaluate_network
 from .game import O, X
 from .report import (COLUMNS, REPORT_INTERVAL, CurveError, Reporter, check_curve_path,
@@ -24,8 +24,7 @@ from .report import (COLUMNS, REPORT_INTERVAL, CurveError, Reporter, check_curve
 from .svg import chart
 from .train import (DEFAULT_SETTINGS, draw_seed, settings_from, start_network,
                     train_against_random)
-from .weights import (WeightsFileError, as_saved, from_bytes, load, resolve_output, save,
-                      signals_held, to_bytes)
+from .weights import WeightsFileError, as_saved, from_bytes, load, resolve_output, to_bytes
 
 _progress = None   # a worker's queue to the parent, set by _init_worker
 
@@ -112,13 +111,9 @@ def train_runs(args):
         return exit_status_of(stop)
     runs.sort(key=rank_key)
     best = runs[0]
-    with signals_held():
-        try:
-            save(from_bytes(best["data"]), target)
-        except WeightsFileError as e:
-            say("ttt-train", "error: %s" % e)
-            return EXIT_FAILURE
-        out.line("\nBest of %d runs (seed %d) saved to %s" % (args.runs, best["seed"], args.output))
+    message = "\nBest of %d runs (seed %d) saved to %s" % (args.runs, best["seed"], args.output)
+    if not save_and_say(from_bytes(best["data"]), target, "ttt-train", message, out.line):
+        return EXIT_FAILURE
     for line in ranked_table(runs):
         out.line(line)
     out.line("Repeat the saved run: " + repeat_command(args, best["seed"]))

@@ -7,7 +7,7 @@ One curve per run; the saved run is drawn bold, the others thin.
 """
 
 import math
-from xml.sax.saxutils import escape
+from html import escape
 
 WIDTH, LEFT, RIGHT = 760, 70, 150          # picture width and side margins
 TOP_PANEL = (30, 250)                       # y range of the rates panel

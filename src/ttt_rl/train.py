@@ -16,12 +16,12 @@ import time
 
 from . import __version__
 from .cli import (EXIT_FAILURE, ArgumentParser, Output, command, count, exit_status_of,
-                  finite_float, integer, positive_float, say)
+                  finite_float, integer, positive_float, save_and_say, say)
 from .game import BOARD_CELLS, EMPTY, O, TIE, X, board_to_inputs, get_random_move, \
     init_game, is_winning_move
 from .nn import backprop, forward_pass, get_computer_move, init_neural_network
 from .report import CurveError, Reporter, format_seconds, open_curve
-from .weights import WeightsFileError, as_saved, load, resolve_output, save, signals_held
+from .weights import WeightsFileError, as_saved, load, resolve_output
 
 LEARNING_RATE = 0.1  # how far one backprop step moves the weights
 REWARD_WIN = 1.0     # the network made a line
@@ -141,9 +141,7 @@ def make_parser():
         prog="ttt-train", epilog=EXAMPLES,
         description="Train the tic-tac-toe network by playing against a random "
                     "player, then save its weights.")
-    parser.add_argument("games", nargs="?", type=count, default=DEFAULT_GAMES,
-                        metavar="GAMES",
-                        help="number of training games (default %d)" % DEFAULT_GAMES)
+    add_games_argument(parser, "number of training games")
     parser.add_argument("output", nargs="?", default=DEFAULT_OUTPUT, metavar="OUTPUT",
                         help="weights file to write (default %s)" % DEFAULT_OUTPUT)
     add_training_flags(parser)
@@ -162,6 +160,12 @@ def make_parser():
                              "at most K)")
     parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
     return parser
+
+
+def add_games_argument(parser, what):
+    """Add the optional GAMES argument, described as `what`."""
+    parser.add_argument("games", nargs="?", type=count, default=DEFAULT_GAMES,
+                        metavar="GAMES", help="%s (default %d)" % (what, DEFAULT_GAMES))
 
 
 def add_training_flags(parser):
@@ -251,15 +255,9 @@ def main(argv=None):
         # that name is intact.
         say("ttt-train", "interrupted; %s was not written" % args.output)
         return exit_status_of(stop)
-    # A stop signal during the save waits until the save is reported, so
-    # the message never contradicts the file.
-    with signals_held():
-        try:
-            save(nn, target)
-        except WeightsFileError as e:
-            say("ttt-train", "error: %s" % e)
-            return EXIT_FAILURE
-        out.line("Neural network saved to %s" % args.output)
+    if not save_and_say(nn, target, "ttt-train", "Neural network saved to %s" % args.output,
+                        out.line):
+        return EXIT_FAILURE
     out.line("Training time: %s (%.1f s, %.0f games/s)" % (
         format_seconds(elapsed), elapsed, args.games / max(elapsed, 1e-9)))
     # The network as the file holds it (float32), so ttt-eval agrees.
