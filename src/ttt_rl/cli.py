@@ -116,23 +116,23 @@ def command(prog):
             for stream in (sys.stdout, sys.stderr):
                 if hasattr(stream, "reconfigure"):   # any file name prints
                     stream.reconfigure(errors="backslashreplace")
-            for name in ("SIGTERM", "SIGHUP"):
-                if hasattr(signal, name):
-                    signal.signal(getattr(signal, name), _raise_stopped)
+            stops = [getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
+            previous = {sig: signal.signal(sig, _raise_stopped) for sig in stops}
             try:
                 os.getcwd()
-            except OSError:
-                say(prog, "error: the current folder no longer exists")
-                return EXIT_FAILURE
-            try:
                 status = main(argv)
                 sys.stdout.flush()   # a full disk or closed pipe shows here
                 return status
             except KeyboardInterrupt as stop:
-                if _isatty(sys.stdout):
-                    print(flush=True)   # end the line the ^C was echoed on
+                _end_terminal_line()   # the one the ^C was echoed on
                 say(prog, "stopped" if isinstance(stop, Stopped) else "interrupted")
                 return exit_status_of(stop)
+            except FileNotFoundError as e:
+                if e.filename is None:   # os.getcwd(): the folder was deleted
+                    say(prog, "error: the current folder no longer exists")
+                else:
+                    say(prog, "error: %s: %s" % (e.filename, e.strerror))
+                return EXIT_FAILURE
             except OSError as e:
                 # Output that cannot be written: say so, unless the reader
                 # simply went away (`ttt-eval ... | head`), as Unix tools do.
@@ -145,6 +145,8 @@ def command(prog):
                 return EXIT_FAILURE
             finally:
                 _silence_stdout()
+                for sig, handler in previous.items():   # for callers in-process
+                    signal.signal(sig, handler)
         return wrapper
     return wrap
 
@@ -166,11 +168,13 @@ def save_and_say(nn, target, prog, message, write=print):
     return True
 
 
-def _isatty(stream):
+def _end_terminal_line():
     try:
-        return stream.isatty()
+        if sys.stdout.isatty():
+            sys.stdout.write("\n")
+            sys.stdout.flush()
     except (OSError, ValueError, AttributeError):
-        return False
+        pass
 
 
 def _silence_stdout():

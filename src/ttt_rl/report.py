@@ -58,14 +58,13 @@ class CsvCurve:
     """A CSV curve file written row by row; a write failure is said once on
     stderr and the rest of the curve dropped (`failed` tells)."""
 
-    def __init__(self, path, prog, with_seed=False):
+    def __init__(self, path, prog):
         try:
             self.file = open(path, "w", encoding="ascii")
         except OSError as e:
             raise CurveError("cannot write %s: %s" % (path, e.strerror)) from None
         self.out = Output(self.file, path, prog)
-        self.with_seed = with_seed
-        self.out.write(",".join((("seed",) if with_seed else ()) + COLUMNS) + "\n")
+        self.out.write(",".join(COLUMNS) + "\n")
 
     @property
     def failed(self):
@@ -73,8 +72,8 @@ class CsvCurve:
 
     def add(self, row):
         """Append one row: a dict with games, sampled (wins, losses, ties)
-        or None, exact (an evaluation dict) or None, and seed with --runs."""
-        self.out.write(format_row(row, self.with_seed))
+        or None, and exact (an evaluation dict) or None."""
+        self.out.write(format_row(row))
 
     def close(self):
         try:
@@ -82,13 +81,14 @@ class CsvCurve:
         except OSError as e:
             self.out.fail(e)
 
+
 class SvgCurve:
     """A chart (svg.py) of the rows, written when the curve is closed."""
 
     def __init__(self, path, prog, opponent=X):
         self.path, self.prog, self.opponent = path, prog, opponent
         self.rows, self.failed = [], False
-        write_text(path, "", prog)   # fail now, not after training
+        create_empty(path)   # fail now, not after training
 
     def add(self, row):
         self.rows.append(row)
@@ -98,16 +98,21 @@ class SvgCurve:
                                      self.prog)
 
 
+def create_empty(path):
+    """Create (or empty) the file `path`; raise CurveError if that fails."""
+    try:
+        open(path, "w").close()
+    except OSError as e:
+        raise CurveError("cannot write %s: %s" % (path, e.strerror)) from None
+
+
 def write_text(path, text, prog):
-    """Write `text` to `path`; return True, or say why not and return False
-    (raise CurveError instead if `text` is empty: the early check)."""
+    """Write `text` to `path`; return True, or say why not and return False."""
     try:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         return True
     except OSError as e:
-        if not text:
-            raise CurveError("cannot write %s: %s" % (path, e.strerror)) from None
         say(prog, "cannot write to %s (%s)" % (path, e.strerror))
         return False
 

@@ -20,7 +20,7 @@ from .cli import EXIT_FAILURE, Output, exit_status_of, save_and_say, say
 from .evaluate import evaluate_network
 from .game import O, X
 from .report import (COLUMNS, REPORT_INTERVAL, CurveError, Reporter, check_curve_path,
-                     format_row, format_seconds, write_text)
+                     create_empty, format_row, format_seconds, write_text)
 from .svg import chart
 from .train import (DEFAULT_SETTINGS, draw_seed, settings_from, start_network,
                     train_against_random)
@@ -92,7 +92,7 @@ def train_runs(args):
         target = resolve_output(args.output)
         if args.curve is not None:
             check_curve_path(args.curve, target)
-            write_text(args.curve, "", "ttt-train")
+            create_empty(args.curve)
         if args.init:
             load(args.init)
     except (WeightsFileError, CurveError) as e:

@@ -6,7 +6,8 @@ the moves of games it won or tied and away from the moves of games it lost.
 No knowledge of tic-tac-toe goes in beyond the rules in game.py.
 
 Ports learn_from_game, play_random_game, train_against_random and main of
-the C `train` program. Read top to bottom: that is the order they run in.
+the C `train` program. Read top to bottom: each function builds on the one
+above it, as in the C.
 """
 
 import collections
@@ -60,7 +61,8 @@ def learn_from_game(nn, move_history, winner, nn_symbol=O, settings=DEFAULT_SETT
         if symbol == nn_symbol:
             forward_pass(nn, board_to_inputs(board))
             # Later moves count more: near the end of a game fewer moves are
-            # left and each one decides more. This matters a lot in practice.
+            # left and each one decides more. The C's author found that this
+            # weighting makes a large difference; try other values.
             #
             # LEARNING OPPORTUNITY: this is not temporal-difference learning
             # (Sutton and Barto, Turing Award 2024), which learns from how the
@@ -90,6 +92,11 @@ def play_random_game(nn, rng, nn_symbol=O, settings=DEFAULT_SETTINGS):
     (winner, move_history): X, O or TIE, and the list of cells played.
     C: play_random_game.
     """
+    # LEARNING OPPORTUNITY: each game is one sampled episode, and learning
+    # waits for its end (a Monte Carlo method). Monte Carlo Tree Search
+    # (MCTS) samples with a plan instead: it grows a tree of future positions
+    # and spends its playouts on the most promising branches. AlphaGo joined
+    # such a search to networks much like this one.
     board = init_game()
     move_history = []
     winner = TIE   # unless someone makes a line before the board is full
@@ -122,7 +129,7 @@ def train_against_random(nn, num_games, rng, nn_symbol=O, settings=DEFAULT_SETTI
     for game in range(1, num_games + 1):
         winner, _ = play_random_game(nn, rng, nn_symbol, settings)
         counts[winner] += 1
-        if reporter and (game % reporter.interval == 0 or game == num_games):
+        if reporter is not None and (game % reporter.interval == 0 or game == num_games):
             reporter.report(nn, game, counts)
             counts = {X: 0, O: 0, TIE: 0}
 
@@ -229,8 +236,8 @@ def main(argv=None):
     """
     parser = make_parser()
     args = parser.parse_args(argv)
-    if args.runs < 1 or (args.runs > 1 and args.jobs < 0):
-        parser.error("--runs must be at least 1")
+    if args.runs < 1:
+        parser.error("argument --runs: must be at least 1")
     if args.runs > 1:
         if args.eval_every:
             parser.error("--eval-every prints one run's numbers; use --curve with --runs")
@@ -240,8 +247,8 @@ def main(argv=None):
     seed = draw_seed() if args.seed is None else args.seed
     try:
         target = resolve_output(args.output)
-        curve = open_curve(args.curve, target, "ttt-train", O if args.side == X else X)
         nn, rng = start_network(args, seed)
+        curve = open_curve(args.curve, target, "ttt-train", O if args.side == X else X)
     except (WeightsFileError, CurveError) as e:
         say("ttt-train", "error: %s" % e)
         return EXIT_FAILURE
