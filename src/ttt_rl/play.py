@@ -201,7 +201,7 @@ def main(argv=None):
         nn = load(args.weights)
         target = resolve_output(save_to) if args.learn else None
     except WeightsFileError as e:
-        hint = "; train one first: ttt-train" if "No such file" in str(e) else ""
+        hint = "; train one first: ttt-train" if e.missing else ""
         say("ttt-play", "error: %s%s" % (e, hint))
         return EXIT_FAILURE
     return session(args, nn, save_to, target)

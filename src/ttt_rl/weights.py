@@ -30,7 +30,10 @@ STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SI
 
 
 class WeightsFileError(Exception):
-    """A weights file that cannot be read or written; str() says why."""
+    """A weights file that cannot be read or written; str() says why, and
+    `missing` tells whether the file does not exist."""
+
+    missing = False
 
 
 def to_float32(x):
@@ -112,7 +115,9 @@ def load(path):
             # the path might be a huge file or an endless device.
             data = f.read(FILE_SIZE + 1)
     except OSError as e:
-        raise WeightsFileError("cannot read %s: %s" % (path, e.strerror)) from None
+        error = WeightsFileError("cannot read %s: %s" % (path, e.strerror))
+        error.missing = isinstance(e, FileNotFoundError)
+        raise error from None
     return from_bytes(data, path)
 
 
