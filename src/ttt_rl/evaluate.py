@@ -4,18 +4,18 @@ Training reports win rates sampled over the last 10000 random games: noisy,
 and blind to rare losing lines. But the network's move is deterministic and
 the game is tiny, so we can walk every game it can play and count exactly:
 
-- against an X that picks uniformly among empty cells: P(win), P(draw),
-  P(loss), as sums over the game tree, not samples;
-- against every X strategy: every complete game ("line") with X playing any
-  legal move and O answering with the network's move; the net is unbeatable
-  when X wins none of them;
-- move quality: in how many of the positions O meets in those lines its move
-  keeps the game-theoretic (minimax) value.
+- against an opponent that picks uniformly among empty cells: P(win),
+  P(draw), P(loss), as sums over the game tree, not samples;
+- against every opponent strategy: every complete game ("line") with the
+  opponent playing any legal move and the network answering; the net is
+  unbeatable when it loses none of them;
+- move quality: in how many of the positions the net meets in those lines
+  its move keeps the game-theoretic (minimax) value.
 
-A policy here is any function from a position (a 9-character string such as
-"X...O....") to O's move, so the same code measures the network and the
-simple fixed policies used in the tests. The C program has nothing like
-it: it only samples.
+The network plays O (the default, as in the C) or X. A policy is any
+function from a position (a 9-character string such as "X...O....") to a
+move, so the same code measures the network and the simple fixed policies
+used in the tests. The C program has nothing like it: it only samples.
 """
 
 import json

@@ -1,9 +1,9 @@
 """The rules of tic-tac-toe, and how the network sees a board.
 
 A board is a list of 9 one-character strings, read left to right and top to
-bottom, so cell 4 is the centre. Each cell holds EMPTY ('.'), X or O. X (the
-random player during training, the human in `ttt-play`) always moves first;
-the network always plays O.
+bottom, so cell 4 is the centre. Each cell holds EMPTY ('.'), X or O. X
+always moves first. The network plays O, as in the C, unless it is asked to
+play X (`--side X`).
 
 Ports init_game, display_board, board_to_inputs, check_game_over and
 get_random_move from antirez's ttt.c. Nothing here knows about the network.
