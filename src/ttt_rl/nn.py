@@ -9,7 +9,6 @@ and backprop from antirez's ttt.c. Python floats are 64-bit; the C uses
 32-bit floats, which only the weights file (weights.py) sees.
 """
 
-import functools
 import math
 import operator
 
@@ -56,18 +55,6 @@ def init_neural_network(rng):
     return NeuralNetwork(w_ih, w_ho, draw(HIDDEN_SIZE), draw(OUTPUT_SIZE))
 
 
-def add_up(numbers):
-    """Return the sum of an iterable of floats, added left to right from 0.0.
-
-    That is the C's order. The built-in sum() would do for the C's numbers
-    up to Python 3.11, but since 3.12 it compensates for rounding errors,
-    which changes the last bits: a seeded run would then give different
-    weights on different Pythons. (Floating-point addition is not
-    associative: the order of the additions is part of the result.)
-    """
-    return functools.reduce(operator.add, numbers, 0.0)
-
-
 def softmax(logits):
     """Turn scores into probabilities (C: softmax).
 
@@ -79,7 +66,13 @@ def softmax(logits):
     # every exp() in (0, 1] and does not change the ratios.
     top = max(logits)
     exps = [math.exp(z - top) for z in logits]
-    total = add_up(exps)
+    # Added one by one from 0.0, in the C's order. (Not with sum(): since
+    # Python 3.12 it compensates rounding errors, which changes the last
+    # bits, so results would differ between Pythons and from the C.
+    # Floating-point addition is not associative: order is part of a sum.)
+    total = 0.0
+    for e in exps:
+        total += e
     if total > 0.0:
         return [e / total for e in exps]
     return [1.0 / len(logits)] * len(logits)
@@ -163,8 +156,12 @@ def backprop(nn, target_probs, learning_rate, reward_scaling):
     # Each active hidden unit's share of the error: the output deltas back
     # through its weights (computed before any weight moves). ReLU's slope
     # is 1 for active units and 0 for the rest, which get no error at all.
-    hidden_deltas = [add_up(map(operator.mul, output_deltas, nn.w_ho[i]))
-                     for i in nn.active_hidden]
+    hidden_deltas = []
+    for i in nn.active_hidden:
+        error = 0.0
+        for d, w in zip(output_deltas, nn.w_ho[i]):
+            error += d * w
+        hidden_deltas.append(error)
     # A step is learning rate x delta; a weight moves by step x its input.
     output_steps = [learning_rate * d for d in output_deltas]
     hidden_steps = [learning_rate * d for d in hidden_deltas]
