@@ -162,18 +162,20 @@ def backprop(nn, target_probs, learning_rate, reward_scaling):
         for d, w in zip(output_deltas, nn.w_ho[i]):
             error += d * w
         hidden_deltas.append(error)
-    # A step is learning rate x delta; a weight moves by step x its input.
+    # A step is learning rate x delta. Every update below is the same rule,
+    # in place: weight -= step x the input that weight saw (1 for a bias).
     output_steps = [learning_rate * d for d in output_deltas]
     hidden_steps = [learning_rate * d for d in hidden_deltas]
-    # Output layer. Every weight of an active unit's row moves, so the row
-    # is rebuilt whole; rows of zero units would move by 0 and are skipped.
+    # Output layer: its inputs are the hidden outputs. Units that output 0
+    # would move by 0, so only the active units' rows are visited.
     for i in nn.active_hidden:
-        h = nn.hidden[i]
-        nn.w_ho[i] = [w - s * h for w, s in zip(nn.w_ho[i], output_steps)]
-    nn.b_o = [b - s for b, s in zip(nn.b_o, output_steps)]
-    # Hidden layer: only rows of inputs that are 1 (their input is 1, so the
-    # move is the step itself), and in them only the active units' entries,
-    # which are updated in place.
+        h, row = nn.hidden[i], nn.w_ho[i]
+        for k, s in enumerate(output_steps):
+            row[k] -= s * h
+    for k, s in enumerate(output_steps):
+        nn.b_o[k] -= s
+    # Hidden layer: its inputs are 0 or 1, so only the rows of inputs that
+    # are 1 move, by the step itself, and in them only the active units.
     for j in nn.active_inputs:
         row = nn.w_ih[j]
         for i, s in zip(nn.active_hidden, hidden_steps):
