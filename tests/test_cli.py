@@ -28,6 +28,8 @@ class CliTestCase(unittest.TestCase):
 
 
 class TrainCommandTest(CliTestCase):
+    """ttt-train prints the C's lines, checks its arguments first, repeats with a seed."""
+
     def test_bad_game_counts(self):
         for bad in ("abc", "-5", "1.5", ""):
             proc = run_module("train", bad, os.path.join(self.tmp, "x.bin"))
@@ -208,6 +210,8 @@ def first_game_moves():
 
 
 class PlayCommandTest(CliTestCase):
+    """ttt-play ends cleanly at end of input, on Ctrl-C, and plays again on y."""
+
     def test_end_of_input_at_any_prompt(self):
         # At the first move, mid-game, and at "Play again?".
         for stdin in ("", "4\n", first_game_moves()):

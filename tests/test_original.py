@@ -71,6 +71,8 @@ class PlayLearnTest(Base):
 
 
 class FriendlierPlayTest(Base):
+    """q quits, a missing file names the fix, --help explains the grid."""
+
     def test_q_quits_at_any_prompt(self):
         for stdin in ("q\n", "4\nquit\n", ONE_GAME + "Q\n"):
             proc = run_module("play", C_FILE, stdin=stdin)

@@ -22,6 +22,8 @@ SESSIONS = 4  # scripted sessions per file, 8 games each
 
 
 class AgainstCTest(unittest.TestCase):
+    """Files move both ways between C and Python and play the same games."""
+
     @classmethod
     def setUpClass(cls):
         cls._tmp = tempfile.TemporaryDirectory()

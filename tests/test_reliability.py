@@ -73,6 +73,8 @@ class FullDiskTest(Base):
 
 
 class ClosedPipeTest(Base):
+    """A reader that goes away costs the progress text, not the training."""
+
     def test_train_keeps_training_when_its_reader_goes(self):
         proc = start("train", "12000", self.out, "--seed", "1")
         proc.stdout.close()   # like `ttt-train | head -0`
@@ -112,6 +114,8 @@ class EncodingTest(Base):
 
 
 class SizeTest(Base):
+    """Huge numbers and endless lines are refused with a message, in bounded memory."""
+
     def test_huge_number_and_endless_line(self):
         stdin = b"9" * 1000 + b"\n" + b"7" * 5000000 + b"\nq\n"
         proc = subprocess.run([sys.executable, "-m", "ttt_rl.play", C_FILE], input=stdin,

@@ -47,6 +47,8 @@ class Base(unittest.TestCase):
 
 
 class RunsCommandTest(Base):
+    """--runs saves the best run, byte-identical to its single run; Ctrl-C cleans up."""
+
     def test_best_run_is_saved_and_reproducible(self):
         proc = run_module("train", "3000", self.path("best.bin"), "--runs", "3",
                           "--seed", "100", "--jobs", "2", "--curve", self.path("c.csv"))
