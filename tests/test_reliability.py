@@ -30,6 +30,11 @@ def start(module, *args, **kwargs):
                             env=env, **kwargs)
 
 
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
 class Base(unittest.TestCase):
     def setUp(self):
         tmp = tempfile.TemporaryDirectory()
@@ -79,6 +84,7 @@ class ClosedPipeTest(Base):
         proc = start("train", "12000", self.out, "--seed", "1")
         proc.stdout.close()   # like `ttt-train | head -0`
         err = proc.stderr.read()
+        proc.stderr.close()
         self.assertEqual(proc.wait(timeout=120), 1)
         self.assert_one_line(err, r"cannot write to stdout \(Broken pipe\); going on")
         self.assertEqual(os.path.getsize(self.out), weights.FILE_SIZE)
@@ -166,7 +172,7 @@ class SaveUnderSignalTest(Base):
 
     def test_signal_during_replace_lands_after_the_save(self):
         weights.save(init_neural_network(random.Random(1)), self.out)
-        old = open(self.out, "rb").read()
+        old = read(self.out)
         real_replace = os.replace
 
         def replace_then_signal(src, dst):
@@ -185,7 +191,7 @@ class SaveUnderSignalTest(Base):
                     weights.save(new_net, self.out)
                 saved = True   # reached: the signal waited for the save
         self.assertTrue(saved)
-        self.assertNotEqual(open(self.out, "rb").read(), old)
+        self.assertNotEqual(read(self.out), old)
         self.assertEqual(os.listdir(self.tmp), ["w.bin"])
 
 
