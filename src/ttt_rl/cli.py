@@ -2,7 +2,8 @@
 be anything, and stopping cleanly.
 
 The promise of every command: bad input or a failing system gets one line
-on stderr and a non-zero exit status, never a traceback.
+on stderr and a non-zero exit status, never a traceback. The C has no
+counterpart: it reads its arguments with atoi and ignores failures.
 """
 
 import argparse

@@ -4,7 +4,8 @@ and the learning curve file of `ttt-train --curve FILE`.
 A curve has one row per progress report: games trained, the sampled wins,
 losses and ties of the last games against the random player, and the exact
 strength (evaluate.py) where it was computed. FILE.csv gets the rows as they
-come; FILE.svg gets a chart at the end.
+come; FILE.svg gets a chart at the end. Only the progress line comes from
+the C (train_against_random's printf); the rest has no C counterpart.
 """
 
 import math

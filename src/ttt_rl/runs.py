@@ -6,7 +6,7 @@ for you: K runs with seeds S, S+1, ..., each trained exactly as a single
 `ttt-train --seed S+i` run, spread over worker processes, each measured
 exactly (evaluate.py). The best is saved. Ranking: unbeatable first, then
 the highest exact win rate against the random player, then the fewest
-lines lost, then the lowest seed.
+lines lost, then the lowest seed. No C counterpart.
 """
 
 import multiprocessing

@@ -3,7 +3,8 @@
 Top panel: exact win, draw and loss rates against a random opponent, with
 the sampled rates of the progress line drawn faintly behind them. Bottom
 panel: lines lost against every opponent strategy (0 means unbeatable).
-One curve per run; the saved run is drawn bold, the others thin.
+One curve per run; the saved run is drawn bold, the others thin. No C
+counterpart.
 """
 
 import math

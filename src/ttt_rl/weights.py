@@ -7,7 +7,9 @@ A file written here plays in the C `play`, and the other way round.
 
 Writing is careful, because a training run can take minutes: the bytes go
 to a temporary file in the same folder, which is renamed over the target
-only when complete. Nothing else in the project writes weights.
+only when complete. Nothing else in the project writes weights. save and
+load port save_neural_network and load_neural_network of the split, which
+write and read with plain fwrite/fread and no checks.
 """
 
 import math
