@@ -3,7 +3,7 @@ import unittest
 
 from ttt_rl.game import (EMPTY, LINES, O, TIE, X, board_to_inputs,
                          check_game_over, display_board, get_random_move,
-                         init_game, input_index, is_winning_move)
+                         init_game, input_index, is_winning_move, opponent)
 
 
 def board_from(text):
@@ -13,6 +13,9 @@ def board_from(text):
 
 class CheckGameOverTest(unittest.TestCase):
     """A line of three wins; a full board without one is a tie."""
+
+    def test_opponent(self):
+        self.assertEqual((opponent(X), opponent(O)), (O, X))
 
     def test_every_line_wins_for_both_players(self):
         for symbol in (X, O):

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from . import __version__
 from .cli import EXIT_FAILURE, ArgumentParser, command, say
-from .game import EMPTY, O, TIE, X, check_game_over
+from .game import EMPTY, O, TIE, X, check_game_over, opponent
 from .nn import get_computer_move
 from .weights import WeightsFileError, load
 
@@ -95,7 +95,7 @@ def evaluate_policy(policy, start=START, side=O):
     """
     mine = set()
     losing_lines = []
-    other = X if side == O else O
+    other = opponent(side)
 
     def walk(position, moves):
         # Returns (P(win), P(draw), P(loss), lines, lines lost) below here.
@@ -163,7 +163,7 @@ def format_outcomes(result):
 def summary_lines(result):
     """Return the human summary of an evaluation, as a list of strings."""
     verdict = "unbeatable" if result["unbeatable"] else "beatable"
-    other = X if result["side"] == O else O
+    other = opponent(result["side"])
     return [
         "Exact as %s vs random %s: %s" % (result["side"], other, format_outcomes(result)),
         "Every %s strategy: %d lines, %d lost: %s"
@@ -229,7 +229,7 @@ def main(argv=None):
             for moves in result["losing_lines"]:
                 print("  lost: " + format_line(moves))
     if not args.json:
-        other = X if args.side == O else O
+        other = opponent(args.side)
         print("Limit: an %s that never loses wins at most %.2f%% vs random %s."
               % (args.side, 100 * best_safe_win_rate(side=args.side), other))
     return status

@@ -50,6 +50,12 @@ def check_game_over(board):
     return None if EMPTY in board else TIE
 
 
+def opponent(symbol):
+    """Return the other player's symbol: O for X, X for O. The C writes
+    this inline (nn_moves_even ? 'O' : 'X')."""
+    return O if symbol == X else X
+
+
 def is_winning_move(board, move):
     """Return True if the piece just placed at `move` (0-8) makes a line.
 

@@ -16,7 +16,8 @@ import sys
 from . import __version__
 from .cli import (EXIT_FAILURE, ArgumentParser, command, exit_status_of, read_line,
                   save_and_say, say)
-from .game import BOARD_CELLS, EMPTY, O, TIE, X, check_game_over, display_board, init_game
+from .game import (BOARD_CELLS, EMPTY, O, TIE, X, check_game_over, display_board,
+                   init_game, opponent)
 from .nn import get_computer_move
 from .train import DEFAULT_SETTINGS, learn_from_game
 from .weights import WeightsFileError, load, resolve_output, to_float32
@@ -99,7 +100,7 @@ def play_game(nn, stdin, out, nn_symbol=O):
     move_history): X, O or TIE, and the cells played. Raises EOFError if
     the input ends mid-game, Quit if the human types q.
     """
-    human = X if nn_symbol == O else O
+    human = opponent(nn_symbol)
     board = init_game()
     move_history = []
     out.write("Welcome to Tic Tac Toe! You are %s, the computer is %s.\n" % (human, nn_symbol))
@@ -121,7 +122,7 @@ def play_game(nn, stdin, out, nn_symbol=O):
             out.write("Computer placed %s at position %d\n" % (nn_symbol, move))
         board[move] = turn
         move_history.append(move)
-        turn = O if turn == X else X
+        turn = opponent(turn)
         winner = check_game_over(board)
     out.write(display_board(board))
     if winner == TIE:
@@ -209,7 +210,7 @@ def main(argv=None):
 
 def session(args, nn, save_to, target):
     """Run ttt-play's games and, with --learn, save; returns the exit status."""
-    human = X if args.side == O else O
+    human = opponent(args.side)
     print("Neural network loaded from %s" % args.weights)
     print("Ready to play! You are %s. Type q to quit." % human)
     stdin = getattr(sys.stdin, "buffer", sys.stdin)

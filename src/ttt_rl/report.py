@@ -14,7 +14,7 @@ import time
 
 from .cli import Output, say
 from .evaluate import evaluate_network, format_outcomes, summary_lines
-from .game import O, TIE, X
+from .game import O, TIE, X, opponent
 from .svg import chart
 from .weights import to_float32
 
@@ -83,19 +83,31 @@ class CsvCurve:
             self.out.fail(e)
 
 
-class SvgCurve:
-    """A chart (svg.py) of the rows, written when the curve is closed."""
+class MemoryCurve:
+    """A curve kept in memory (the rows of a --runs worker, sent to the parent)."""
 
-    def __init__(self, path, prog, opponent=X):
-        self.path, self.prog, self.opponent = path, prog, opponent
-        self.rows, self.failed = [], False
-        create_empty(path)   # fail now, not after training
+    failed = False
+
+    def __init__(self):
+        self.rows = []
 
     def add(self, row):
         self.rows.append(row)
 
     def close(self):
-        self.failed = not write_text(self.path, chart({"": self.rows}, opponent=self.opponent),
+        pass
+
+
+class SvgCurve(MemoryCurve):
+    """A chart (svg.py) of the rows, written when the curve is closed."""
+
+    def __init__(self, path, prog, other=X):
+        super().__init__()
+        self.path, self.prog, self.other = path, prog, other
+        create_empty(path)   # fail now, not after training
+
+    def close(self):
+        self.failed = not write_text(self.path, chart({"": self.rows}, opponent=self.other),
                                      self.prog)
 
 
@@ -118,7 +130,7 @@ def write_text(path, text, prog):
         return False
 
 
-def open_curve(path, output, prog, opponent=X):
+def open_curve(path, output, prog, other=X):
     """Return the curve writer for `path` (None if path is None): an
     SvgCurve for a name ending in .svg, else a CsvCurve. Raises CurveError
     if it cannot be written, or is the weights file `output`."""
@@ -126,7 +138,7 @@ def open_curve(path, output, prog, opponent=X):
         return None
     check_curve_path(path, output)
     if path.lower().endswith(".svg"):
-        return SvgCurve(path, prog, opponent)
+        return SvgCurve(path, prog, other)
     return CsvCurve(path, prog)
 
 
@@ -168,8 +180,8 @@ class Reporter:
 
     def window_counts(self):
         """Return (wins, losses, ties) of the network in the current window."""
-        other = O if self.nn_symbol == X else X
-        return self.window[self.nn_symbol], self.window[other], self.window[TIE]
+        return (self.window[self.nn_symbol], self.window[opponent(self.nn_symbol)],
+                self.window[TIE])
 
     def progress_line(self, games, wins, losses, ties):
         # The C's line, then the timing that a slower language makes welcome.

@@ -11,7 +11,7 @@ import sys
 
 from . import __version__
 from .cli import EXIT_FAILURE, ArgumentParser, Output, command, exit_status_of, save_and_say, say
-from .game import O, X
+from .game import opponent
 from .play import play_session
 from .report import Reporter
 from .train import (add_games_argument, add_training_flags, draw_seed, run_training,
@@ -52,8 +52,7 @@ def main(argv=None):
         out.line("Seed: %d (repeat with --seed %d)" % (seed, seed))
     try:
         run_training(args, nn, rng, out, Reporter(out, args.games, nn_symbol=args.side))
-        human = X if args.side == O else O
-        out.line("You are %s. Type q to quit." % human)
+        out.line("You are %s. Type q to quit." % opponent(args.side))
         stdin = getattr(sys.stdin, "buffer", sys.stdin)
         play_session(nn, stdin, sys.stdout, args.side, settings_from(args))
     except KeyboardInterrupt as stop:

@@ -18,9 +18,9 @@ import time
 
 from .cli import EXIT_FAILURE, Output, exit_status_of, save_and_say, say
 from .evaluate import evaluate_network
-from .game import O, X
-from .report import (COLUMNS, REPORT_INTERVAL, CurveError, Reporter, check_curve_path,
-                     create_empty, format_row, format_seconds, write_text)
+from .game import O, opponent
+from .report import (COLUMNS, REPORT_INTERVAL, CurveError, MemoryCurve, Reporter,
+                     check_curve_path, create_empty, format_row, format_seconds, write_text)
 from .svg import chart
 from .train import (DEFAULT_SETTINGS, draw_seed, settings_from, start_network,
                     train_against_random)
@@ -40,22 +40,12 @@ def _init_worker(progress):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
-class Rows(list):
-    """A curve kept in memory: the rows of one run, sent to the parent."""
-    failed = False
-
-    def add(self, row):
-        self.append(row)
-
-    def close(self):
-        pass
-
-
 class RunReporter(Reporter):
     """A run's reporter: sends progress to the parent instead of printing."""
 
     def __init__(self, args, index):
-        super().__init__(None, args.games, 0, Rows() if args.curve else None, args.side)
+        super().__init__(None, args.games, 0, MemoryCurve() if args.curve else None,
+                         args.side)
         self.index = index
 
     def progress_line(self, games, wins, losses, ties):
@@ -76,7 +66,7 @@ def train_one(args, index):
     result = evaluate_network(as_saved(nn), args.side)
     del result["losing_lines"]
     return {"seed": seed, "data": to_bytes(nn), "result": result,
-            "rows": list(reporter.curve or [])}
+            "rows": reporter.curve.rows if reporter.curve else []}
 
 
 def rank_key(run):
@@ -137,9 +127,9 @@ def run_pool(args, jobs, out):
             except queue.Empty:
                 continue
             done[index] = games
-            if sum(done) != shown and (sum(done) // step > shown // step
-                                       or sum(done) == total):
-                shown = sum(done)
+            now = sum(done)
+            if now != shown and (now // step > shown // step or now == total):
+                shown = now
                 elapsed = time.perf_counter() - start
                 rate = shown / max(elapsed, 1e-9)
                 out.line("Games: %d of %d in %d runs [%s, %.0f games/s, ETA %s]" % (
@@ -187,7 +177,7 @@ def write_curve(args, runs, best_seed):
     if args.curve.lower().endswith(".svg"):
         text = chart({run["seed"]: run["rows"] for run in runs}, best=best_seed,
                      title="Learning curves of %d runs (bold: seed %d, saved)"
-                     % (len(runs), best_seed), opponent=O if args.side == X else X)
+                     % (len(runs), best_seed), opponent=opponent(args.side))
     else:
         text = ",".join(("seed",) + COLUMNS) + "\n"
         text += "".join(format_row(dict(row, seed=run["seed"]), with_seed=True)

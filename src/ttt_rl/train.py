@@ -18,8 +18,8 @@ import time
 from . import __version__
 from .cli import (EXIT_FAILURE, ArgumentParser, Output, command, count, exit_status_of,
                   finite_float, integer, positive_float, save_and_say, say)
-from .game import BOARD_CELLS, EMPTY, O, TIE, X, board_to_inputs, get_random_move, \
-    init_game, is_winning_move
+from .game import (BOARD_CELLS, EMPTY, O, TIE, X, board_to_inputs, get_random_move,
+                   init_game, is_winning_move, opponent)
 from .nn import backprop, forward_pass, get_computer_move, init_neural_network
 from .report import CurveError, Reporter, format_seconds, open_curve
 from .weights import WeightsFileError, as_saved, load, resolve_output
@@ -248,7 +248,7 @@ def main(argv=None):
     try:
         target = resolve_output(args.output)
         nn, rng = start_network(args, seed)
-        curve = open_curve(args.curve, target, "ttt-train", O if args.side == X else X)
+        curve = open_curve(args.curve, target, "ttt-train", opponent(args.side))
     except (WeightsFileError, CurveError) as e:
         say("ttt-train", "error: %s" % e)
         return EXIT_FAILURE
