@@ -1,20 +1,25 @@
 """ttt_rl: antirez's ttt-rl in pure Python.
 
 A tiny neural network learns tic-tac-toe by reinforcement learning, playing
-against a random opponent. Read the modules in this order; each imports
-only modules above it:
+against a random opponent. Read it in this order:
 
-    game.py      the board, the rules, the 18-input encoding
+  the algorithm (these import only the standard library and each other)
+    game.py      the board, the rules, the 18-input encoding, the random player
     nn.py        the 18-100-9 network: forward pass, softmax, backprop
-    weights.py   the ttt_nn.bin file: bytes, atomic save, checked load
-    cli.py       what the commands share: arguments, output, signals
-    evaluate.py  exact strength of a network (`ttt-eval`)
-    svg.py       the learning curve as a chart
-    report.py    progress lines and the curve file of a training run
-    train.py     the learning loop (`ttt-train`)
-    runs.py      many runs in parallel, the best kept (`ttt-train --runs`)
-    play.py      a human against the network (`ttt-play`)
-    rl.py        train then play, as the original (`ttt-rl`)
+    learn.py     learning from games: learn_from_game, play_random_game,
+                 train_against_random
+  the C's programs and file
+    weights.py   the ttt_nn.bin file
+    train.py     ttt-train (train.c's main)
+    play.py      ttt-play (play.c's main)
+    ttt.py       ttt-rl: train, then play, as ttt.c's main
+  lab/           what the C does not have: exact evaluation (ttt-eval),
+                 parallel runs, learning curves and pictures, and what keeps
+                 the commands' promises when something fails
+
+Each module imports only modules above it in this list, and the commands
+(and weights.py, for its safe save) use the lab; the lab never imports a
+command. Importing the package does no work.
 """
 
-__version__ = "1.1.0"
+__version__ = "1.2.0"

@@ -2,6 +2,6 @@
 
 import sys
 
-from .rl import main
+from .ttt import main
 
 sys.exit(main())

@@ -6,7 +6,8 @@ always moves first. The network plays O, as in the C, unless it is asked to
 play X (`--side X`).
 
 Ports init_game, display_board, board_to_inputs, check_game_over and
-get_random_move from antirez's ttt.c. Nothing here knows about the network.
+get_random_move from antirez's ttt.c. The network itself is nn.py's; the
+one thing here that is for it is board_to_inputs, the encoding it reads.
 """
 
 EMPTY = "."
@@ -105,7 +106,10 @@ def board_to_inputs(board):
     LEARNING OPPORTUNITY: a cell is a category (empty, X, O), not a number.
     One-hot coding would spend 3 inputs per cell; giving each category its
     own bit pattern spends 2, and with many categories such codes (or learned
-    embeddings, as in language models) save far more inputs.
+    embeddings, as in language models) save far more inputs. antirez
+    explains this coding in a video linked from ttt.c
+    (https://www.youtube.com/watch?v=EXbgUXt8fFU); for embeddings, see
+    "Deep Learning" (Goodfellow et al.), section 12.4 on language models.
     """
     inputs = [0.0] * (2 * BOARD_CELLS)
     for cell, symbol in enumerate(board):

@@ -12,24 +12,27 @@ the game is tiny, so we can walk every game it can play and count exactly:
 - move quality: in how many of the positions the net meets in those lines
   its move keeps the game-theoretic (minimax) value.
 
-The network plays O (the default, as in the C) or X. A policy is any
+The network plays O (the default, as in the C) or X. A policy is a
 function from a position (a 9-character string such as "X...O....") to a
 move, so the same code measures the network and the simple fixed policies
 used in the tests. The C program has nothing like it: it only samples.
 """
 
 import json
+import os
 import sys
 from functools import lru_cache
 
-from . import __version__
-from .cli import EXIT_FAILURE, ArgumentParser, command, say
-from .game import EMPTY, O, TIE, X, check_game_over, opponent
-from .nn import get_computer_move
-from .weights import WeightsFileError, load
+from ..game import EMPTY, O, TIE, X, check_game_over, opponent
+from ..nn import get_computer_move
+from ..weights import load
+from .args import ArgumentParser, add_side
+from .cli import EXIT_FAILURE, command, say
+from .files import FileError
 
 START = EMPTY * 9          # the empty board as a position string
 RESULT_VALUE = {O: 1, TIE: 0, X: -1}  # game values, from O's point of view
+SIDE_WARNING_GAP = 0.3  # strength (0-1) by which the other side must be better
 JSON_KEYS = ("file", "side", "win", "draw", "loss", "lines", "lines_lost",
              "positions", "optimal_positions", "unbeatable")
 
@@ -59,8 +62,17 @@ def minimax(position):
     return max(values) if mover == O else min(values)
 
 
-def net_policy(nn):
-    """Return the network's policy: position string -> O's move (0-8).
+def correct_moves(position):
+    """Return the moves (a list of cells) that keep the minimax value of
+    `position` for the player to move."""
+    mover = to_move(position)
+    return [c for c in _empty_cells(position)
+            if minimax(_play(position, c, mover)) == minimax(position)]
+
+
+def net_policy(net):
+    """Return the network's policy: position string -> the net's move (0-8),
+    for whichever side is to move.
 
     The move is chosen exactly as in play (nn.get_computer_move) and cached
     per position, since the same positions recur in many lines.
@@ -69,7 +81,7 @@ def net_policy(nn):
 
     def policy(position):
         if position not in cache:
-            cache[position] = get_computer_move(nn, list(position))
+            cache[position] = get_computer_move(net, list(position))
         return cache[position]
     return policy
 
@@ -125,10 +137,36 @@ def evaluate_policy(policy, start=START, side=O):
             "unbeatable": lost == 0, "losing_lines": losing_lines}
 
 
-def evaluate_network(nn, side=O):
+def evaluate_network(net, side=O):
     """Measure a network playing `side` exactly; returns the dict of
     evaluate_policy."""
-    return evaluate_policy(net_policy(nn), side=side)
+    return evaluate_policy(net_policy(net), side=side)
+
+
+def strength(result):
+    """Return a score in [0, 1] of an evaluation: the exact win rate as a
+    share of the best possible for its side, halved if it can be beaten."""
+    score = result["win"] / best_safe_win_rate(side=result["side"])
+    return score if result["unbeatable"] else score / 2
+
+
+def side_warning(net, side, result=None):
+    """Return a one-line warning if `net` plays much better on the other
+    side than on `side` (it was trained for the other side), else None."""
+    result = result or evaluate_network(net, side)
+    other = evaluate_network(net, opponent(side))
+    if strength(other) - strength(result) > SIDE_WARNING_GAP:
+        return ("warning: this net plays %s much better (%s) than %s; it was probably "
+                "trained with --side %s" % (other["side"], verdict(other), side, other["side"]))
+    return None
+
+
+def verdict(result):
+    """Return a short verdict: 'unbeatable, 87.8% wins' or 'loses 10 lines,
+    83.7% wins'."""
+    lost = result["lines_lost"]
+    head = "unbeatable" if not lost else "loses %d line%s" % (lost, "" if lost == 1 else "s")
+    return "%s, %.1f%% wins" % (head, 100 * result["win"])
 
 
 @lru_cache(maxsize=None)
@@ -179,29 +217,22 @@ def format_line(moves):
     return ", ".join("%s %d" % ("XO"[i % 2], m) for i, m in enumerate(moves))
 
 
-EXAMPLES = """\
-examples:
-  ttt-eval ttt_nn.bin                 exact strength of the net as O
-  ttt-eval a.bin b.bin --json         one JSON object per file
-  ttt-eval x.bin --side X --show-losses   as X, with every lost game
-"""
-
-
 @command("ttt-eval")
 def main(argv=None):
     """Entry point of `ttt-eval`; returns the exit status (0, or 1 if any
     file could not be read). `argv` is the argument list (default
     sys.argv[1:]). No C counterpart: the C only samples.
     """
-    parser = ArgumentParser(
-        prog="ttt-eval", epilog=EXAMPLES,
-        description="Compute the exact strength of trained networks by "
-                    "walking every game they can play.")
+    parser = ArgumentParser(prog="ttt-eval", epilog="""\
+examples:
+  ttt-eval ttt_nn.bin                 exact strength of the net as O
+  ttt-eval a.bin b.bin --json         one JSON object per file
+  ttt-eval x.bin --side X --show-losses   as X, with every lost game
+""", description="Compute the exact strength of trained networks by walking "
+                 "every game they can play.")
     parser.add_argument("weights", nargs="+", metavar="WEIGHTS",
                         help="weights file(s) written by ttt-train or the C train")
-    parser.add_argument("--side", choices=(O, X), default=O,
-                        help="the side the net plays (default O); the file does "
-                             "not record the side it was trained for")
+    add_side(parser, "plays")
     # Losing lines are text for a human; they would break the JSON stream.
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true",
@@ -209,18 +240,24 @@ def main(argv=None):
     output.add_argument("--show-losses", action="store_true",
                         help="print the moves of every game the net loses, "
                              "to replay in ttt-play")
-    parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
     args = parser.parse_args(argv)
     status = 0
     for path in args.weights:
         try:
-            result = evaluate_network(load(path), args.side)
-        except WeightsFileError as e:
+            net = load(path)
+        except FileError as e:
             say("ttt-eval", "error: %s" % e)
             status = EXIT_FAILURE
             continue
+        result = evaluate_network(net, args.side)
+        warning = side_warning(net, args.side, result)
+        if warning:
+            say("ttt-eval", "%s: %s" % (path, warning))
         if args.json:
-            print(json.dumps({"file": path, **{k: result[k] for k in JSON_KEYS[1:]}}))
+            # A name that is not UTF-8 shows its bytes as \\xNN: JSON has no
+            # way to hold them, and a lone surrogate would break readers.
+            name = os.fsencode(path).decode("utf-8", "backslashreplace")
+            print(json.dumps({"file": name, **{k: result[k] for k in JSON_KEYS[1:]}}))
         else:
             print(path)
             for line in summary_lines(result):

@@ -1,83 +1,24 @@
-"""What the commands share: arguments, output that may fail, input that may
-be anything, and stopping cleanly.
+"""What the commands share to keep their promise: bad input or a failing
+system gets one line on stderr and a non-zero exit status, never a
+traceback.
 
-The promise of every command: bad input or a failing system gets one line
-on stderr and a non-zero exit status, never a traceback. The C has no
-counterpart: it reads its arguments with atoi and ignores failures.
+Here: the @command wrapper (streams, signals, last-resort errors), output
+that may fail, and input lines that may be anything. The C has no
+counterpart: it reads with scanf and ignores failures.
 """
 
-import argparse
 import functools
 import os
 import signal
 import sys
 
-from .weights import WeightsFileError, save, signals_held
+from .files import FileError
 
 EXIT_FAILURE = 1
 EXIT_USAGE = 2          # argparse's status for a bad command line
+EXIT_CTRL_C = 128 + signal.SIGINT   # the shell's status for a Ctrl-C
 MAX_LINE_BYTES = 1024   # longer input lines are cut, the rest thrown away
-MAX_DIGITS = 18         # integers on the command line stay below 10**18
-
-
-class ArgumentParser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line on stderr (exit status 2),
-    and the epilog (examples) keeps its line breaks."""
-
-    def __init__(self, **kwargs):
-        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
-        super().__init__(**kwargs)
-
-    def error(self, message):
-        self.exit(EXIT_USAGE, "%s: error: %s (try --help)\n" % (self.prog, message))
-
-    def parse_args(self, args=None, namespace=None):
-        result = super().parse_args(args, namespace)
-        # Python < 3.13 reads `--seed=--` as an empty list, not as '--'.
-        for action in self._actions:
-            if action.nargs is None and isinstance(getattr(result, action.dest, None), list):
-                self.error("argument %s: expected one value" % "/".join(action.option_strings))
-        return result
-
-
-def count(text):
-    """argparse type: a non-negative integer written in ASCII digits only.
-
-    Returns the int; raises argparse.ArgumentTypeError for anything else,
-    including ' 7', '1_0', '1e6' and non-ASCII digits, which int() takes.
-    """
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError("%r is not a non-negative integer" % text[:40])
-    if len(text) > MAX_DIGITS:
-        raise argparse.ArgumentTypeError("%s... is too large" % text[:20])
-    return int(text)
-
-
-def integer(text):
-    """argparse type: like count, but a leading '-' is allowed (seeds)."""
-    digits = text[1:] if text.startswith("-") else text
-    if not (digits.isascii() and digits.isdigit()):
-        raise argparse.ArgumentTypeError("%r is not an integer" % text[:40])
-    return -count(digits) if text.startswith("-") else count(digits)
-
-
-def positive_float(text):
-    """argparse type: a finite float > 0 (a learning rate)."""
-    value = finite_float(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError("%r is not greater than 0" % text)
-    return value
-
-
-def finite_float(text):
-    """argparse type: a finite float, such as a reward."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a number" % text[:40]) from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise argparse.ArgumentTypeError("%r is not a finite number" % text[:40])
-    return value
+MAX_SKIP_BYTES = 1 << 20  # a "line" longer than this (no newline) ends the input
 
 
 class Stopped(KeyboardInterrupt):
@@ -103,8 +44,16 @@ def say(prog, message):
     try:
         sys.stderr.write("%s: %s\n" % (prog, message))
         sys.stderr.flush()
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):
         pass   # stderr itself is gone: nothing more can be said
+
+
+def stop_signals():
+    """Return the signals that stop a command politely (SIGTERM, SIGHUP),
+    leaving out any that the process inherited as ignored (`nohup`)."""
+    names = ("SIGTERM", "SIGHUP")
+    sigs = [getattr(signal, n) for n in names if hasattr(signal, n)]
+    return [s for s in sigs if signal.getsignal(s) != signal.SIG_IGN]
 
 
 def command(prog):
@@ -114,11 +63,8 @@ def command(prog):
     def wrap(main):
         @functools.wraps(main)
         def wrapper(argv=None):
-            for stream in (sys.stdout, sys.stderr):
-                if hasattr(stream, "reconfigure"):   # any file name prints
-                    stream.reconfigure(errors="backslashreplace")
-            stops = [getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n)]
-            previous = {sig: signal.signal(sig, _raise_stopped) for sig in stops}
+            _open_closed_streams()
+            previous = {sig: signal.signal(sig, _raise_stopped) for sig in stop_signals()}
             try:
                 os.getcwd()
                 status = main(argv)
@@ -128,21 +74,24 @@ def command(prog):
                 _end_terminal_line()   # the one the ^C was echoed on
                 say(prog, "stopped" if isinstance(stop, Stopped) else "interrupted")
                 return exit_status_of(stop)
-            except FileNotFoundError as e:
-                if e.filename is None:   # os.getcwd(): the folder was deleted
-                    say(prog, "error: the current folder no longer exists")
-                else:
-                    say(prog, "error: %s: %s" % (e.filename, e.strerror))
+            except FileError as e:
+                say(prog, "error: %s" % e)
                 return EXIT_FAILURE
             except OSError as e:
                 # Output that cannot be written: say so, unless the reader
                 # simply went away (`ttt-eval ... | head`), as Unix tools do.
-                if not isinstance(e, BrokenPipeError):
-                    say(prog, "error: %s" % (e.strerror or e))
+                if isinstance(e, FileNotFoundError) and e.filename is None:
+                    say(prog, "error: the current folder no longer exists")
+                elif not isinstance(e, BrokenPipeError):
+                    where = "%s: " % e.filename if e.filename else ""
+                    say(prog, "error: %s%s" % (where, e.strerror or e))
+                return EXIT_FAILURE
+            except MemoryError:
+                say(prog, "error: out of memory")
                 return EXIT_FAILURE
             except Exception as e:   # noqa: BLE001 (the promise: never a traceback)
-                # A bug or an exhausted machine: still one line, naming it.
-                say(prog, "error: %s: %s" % (type(e).__name__, (str(e).splitlines() or [""])[0]))
+                # A bug or an exhausted machine: still one line.
+                say(prog, "error: %s" % ((str(e).splitlines() or [type(e).__name__])[0]))
                 return EXIT_FAILURE
             finally:
                 _silence_stdout()
@@ -152,21 +101,26 @@ def command(prog):
     return wrap
 
 
-def save_and_say(nn, target, prog, message, write=print):
-    """Save `nn` to `target` (weights.save), then `write(message)`.
-
-    Stop signals are held until both are done, so a stop during the save
-    lands after the message, and the message never contradicts the file.
-    Returns True, or says the error in one line and returns False.
-    """
-    with signals_held():
+def _open_closed_streams():
+    """Give a closed stdin, stdout or stderr (`>&-`, as daemons run
+    commands) /dev/null, so that reading and printing work as usual; then
+    let any file name print in any locale."""
+    for fd, name, mode in ((0, "stdin", "r"), (1, "stdout", "w"), (2, "stderr", "w")):
         try:
-            save(nn, target)
-        except WeightsFileError as e:
-            say(prog, "error: %s" % e)
-            return False
-        write(message)
-    return True
+            os.fstat(fd)
+        except OSError:
+            try:
+                null = os.open(os.devnull, os.O_RDWR)
+                if null != fd:
+                    os.dup2(null, fd)
+                    os.close(null)
+            except OSError:
+                continue
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(fd, mode, closefd=False))
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def _end_terminal_line():
@@ -208,6 +162,9 @@ class Output:
         except (OSError, ValueError) as e:
             self.fail(e)
 
+    def flush(self):
+        pass   # write() flushes
+
     def fail(self, error):
         """Record that writing failed with `error`, and say it once."""
         if not self.failed:
@@ -228,16 +185,20 @@ def read_line(stdin):
     accepted: invalid UTF-8 becomes U+FFFD, a byte-order mark and the
     surrounding white space are dropped. A line longer than MAX_LINE_BYTES
     is cut there and the rest of it skipped; then `cut` is True. Raises
-    EOFError at the end of input.
+    EOFError at the end of input, and also after MAX_SKIP_BYTES without a
+    newline (an endless stream such as /dev/zero is not a person typing).
     """
     line = stdin.readline(MAX_LINE_BYTES + 1)
     if not line:
         raise EOFError
-    cut = len(line) > MAX_LINE_BYTES
+    cut, skipped = len(line) > MAX_LINE_BYTES, 0
     while line[-1:] not in ("\n", b"\n"):
         rest = stdin.readline(65536)
         if not rest:
             break
+        skipped += len(rest)
+        if skipped > MAX_SKIP_BYTES:
+            raise EOFError
         cut, line = True, line[:MAX_LINE_BYTES] + rest[-1:]
     if isinstance(line, bytes):
         line = line.decode("utf-8", "replace")

@@ -1,0 +1,74 @@
+"""A person at the keyboard: prompts, moves typed in any form, colour.
+
+The C reads one character with scanf, so `45` played two moves and the end
+of input looped forever; here a whole line is read and a bad one is
+explained. No C counterpart.
+"""
+
+import os
+
+from ..game import BOARD_CELLS, EMPTY
+from .cli import read_line
+
+QUIT_WORDS = ("q", "quit")
+# Colours of a probability on a terminal (ANSI SGR codes): faint for the
+# cells the net ignores, yellow for some interest, bold green for its choice.
+COLOUR_STEPS = ((0.5, "1;32"), (0.1, "33"), (0.01, "0"), (0.0, "2"))
+
+
+class Quit(Exception):
+    """The player typed q or quit."""
+
+
+def ask(prompt, stdin, out):
+    """Print `prompt` and return the answer line, stripped.
+
+    Raises EOFError at the end of input and Quit for q or quit. A line cut
+    for being too long comes back as '' (and a message is printed).
+    """
+    out.write(prompt)
+    text, cut = read_line(stdin)
+    if cut:
+        out.write("That line is too long; it was ignored.\n")
+        return ""
+    if text.lower() in QUIT_WORDS:
+        raise Quit
+    return text
+
+
+def parse_move(text, board):
+    """Check a human's move. Returns (cell, None) or (None, error message).
+
+    Takes the typed text and the board; says what is wrong with a bad move.
+    """
+    shown = text if len(text) <= 20 else text[:20] + "..."
+    if not text:
+        return None, "Please type a position from 0 to 8 (q quits)."
+    if len(text.split()) > 1:
+        return None, "Please type one position at a time, not %r." % shown
+    if not (text.isascii() and text.isdigit()):
+        return None, "%r is not a position: type a number from 0 to 8." % shown
+    # Only now is int() safe: ASCII digits, and too many of them are off
+    # the board anyway (int() refuses thousands of digits).
+    cell = int(text) if len(text) <= 2 else BOARD_CELLS
+    if cell >= BOARD_CELLS:
+        return None, "%s is off the board: positions go from 0 to 8." % shown
+    if board[cell] != EMPTY:
+        return None, "Position %d is already taken." % cell
+    return cell, None
+
+
+def colour_wanted(stream):
+    """True if `stream` is a terminal that may show colour (no NO_COLOR,
+    no TERM=dumb): the grid is then a heat map; elsewhere it is plain."""
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+    return tty and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def paint(text, probability):
+    """Return `text` coloured for `probability` (0-1) with ANSI codes."""
+    code = next(code for floor, code in COLOUR_STEPS if probability >= floor)
+    return "\033[%sm%s\033[0m" % (code, text)

@@ -1,0 +1,229 @@
+"""Many training runs at once, the best one kept: `ttt-train --runs K`.
+
+Whether a trained net can be beaten depends on the luck of its seed (see
+the README). antirez's advice is to run the program again; this does it
+for you: K runs with seeds S, S+1, ..., each trained exactly as a single
+`ttt-train --seed S+i` run, each in a process of its own, each measured
+exactly (evaluate.py). The best is saved. Ranking: unbeatable first, then
+the highest exact win rate against the random player, then the fewest
+lines lost, then the lowest seed. No C counterpart.
+
+A run cannot be lost silently: the parent waits on every worker's pipe and
+process at once (multiprocessing.connection.wait), so a worker that dies is
+a failed run, said in one line, and any way out stops every worker.
+"""
+
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from multiprocessing.connection import wait
+
+from ..learn import train_against_random
+from ..weights import as_saved, from_bytes, to_bytes
+from .cli import EXIT_FAILURE, EXIT_USAGE, Output, exit_status_of, say, stop_signals
+from .curve import strip_for_transfer
+from .evaluate import evaluate_network
+from .files import STOP_SIGNALS, signals_held
+from .progress import Reporter, format_seconds, progress_interval
+from .session import (check_paths, draw_seed, read_init, repeat_command, save_and_report,
+                      settings_from, start_network, write_curve)
+
+MAX_JOBS = 64          # worker processes at most, whatever --jobs says
+MAX_RUNS = 10000
+GRACE_SECONDS = 2.0    # how long a stopped worker may take before SIGKILL
+
+
+class PipeReporter(Reporter):
+    """A worker's reporter: sends its progress to the parent."""
+
+    def __init__(self, args, conn):
+        super().__init__(None, args.games, args.side, curve=bool(args.curve))
+        self.conn = conn
+
+    def progress_line(self, games, wins, losses, ties):
+        self.conn.send(("progress", games))
+
+
+def worker(args, index, init_data, conn):
+    """Train run `index` (seed args.seed + index) in a worker process and
+    send ("done", result) back: seed, data (the weights file's bytes),
+    result (the exact evaluation of the saved net) and rows (the curve)."""
+    # Ctrl-C is the parent's to handle (the terminal sends it to every
+    # process); SIGTERM and SIGHUP end the worker, unless they were ignored
+    # (nohup). The parent blocked them around the fork; now they may come.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in stop_signals():
+        signal.signal(sig, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    try:
+        seed = args.seed + index
+        net, rng = start_network(args, seed, init_data)
+        reporter = PipeReporter(args, conn)
+        reporter.begin(net)
+        train_against_random(net, args.games, rng, args.side, settings_from(args),
+                             reporter.report, 1)
+        result = evaluate_network(as_saved(net), args.side)
+        del result["losing_lines"]
+        conn.send(("done", {"seed": seed, "data": to_bytes(net), "result": result,
+                            "rows": [strip_for_transfer(r) for r in reporter.rows]}))
+        conn.close()
+    except BaseException:   # noqa: BLE001 (the parent says it in one line)
+        os._exit(EXIT_FAILURE)
+
+
+def rank_key(run):
+    """Sort key: unbeatable first, then highest win rate, fewest lines lost, lowest seed."""
+    r = run["result"]
+    return (not r["unbeatable"], -r["win"], r["lines_lost"], run["seed"])
+
+
+def train_runs(args):
+    """ttt-train with --runs K > 1; returns the exit status."""
+    if args.eval_every:
+        say("ttt-train", "error: --eval-every prints one run's numbers; use --curve with --runs")
+        return EXIT_USAGE
+    if args.runs > MAX_RUNS:
+        say("ttt-train", "error: --runs %d: at most %d runs" % (args.runs, MAX_RUNS))
+        return EXIT_USAGE
+    out = Output(sys.stdout, "stdout", "ttt-train")
+    target = check_paths(args, args.output)
+    init_data = read_init(args)   # read once: it may be a pipe
+    if args.seed is None:
+        args.seed = draw_seed()
+        out.line("Seed: %d (repeat with --seed %d)" % (args.seed, args.seed))
+    jobs = min(args.jobs or os.cpu_count() or 1, args.runs, MAX_JOBS)
+    out.line("Training %d runs of %d games (seeds %d to %d) in %d processes..." % (
+        args.runs, args.games, args.seed, args.seed + args.runs - 1, jobs))
+    try:
+        runs = run_all(args, init_data, jobs, out)
+    except KeyboardInterrupt as stop:
+        say("ttt-train", "interrupted; %s was not written (--runs keeps nothing of "
+            "unfinished runs)" % args.output)
+        return exit_status_of(stop)
+    if not runs:
+        say("ttt-train", "error: every run failed; %s was not written" % args.output)
+        return EXIT_FAILURE
+    runs.sort(key=rank_key)
+    best = runs[0]
+    out.line("\nBest of %d runs (seed %d):" % (len(runs), best["seed"]))
+    if not save_and_report(from_bytes(best["data"]), target, args.output, args.side,
+                           "ttt-train", out):
+        return EXIT_FAILURE
+    for line in ranked_table(runs):
+        out.line(line)
+    out.line("Repeat the saved run: " + repeat_command(args, best["seed"]))
+    curve_ok = not args.curve or write_curve(
+        args.curve, {run["seed"]: run["rows"] for run in runs}, args.side, "ttt-train",
+        best["seed"])
+    failed = len(runs) < args.runs
+    return EXIT_FAILURE if out.failed or not curve_ok or failed else 0
+
+
+def run_all(args, init_data, jobs, out):
+    """Run the K trainings, at most `jobs` at a time, printing one combined
+    progress line per interval; returns the results of the runs that
+    finished (a dead worker is said in one line and left out)."""
+    context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+    waiting, active, results = list(range(args.runs)), {}, []
+    done = [0] * args.runs
+    total, start, shown = args.runs * args.games, time.perf_counter(), 0
+    step = progress_interval(args.games) * args.runs
+    try:
+        while waiting or active:
+            while waiting and len(active) < jobs:
+                index = waiting.pop(0)
+                active[index] = _start(context, args, index, init_data)
+            ready = wait([c for p, c in active.values()] + [p.sentinel for p, c in active.values()])
+            for index, (process, conn) in list(active.items()):
+                message = _receive(conn) if conn in ready or process.sentinel in ready else None
+                if message is None and process.sentinel not in ready:
+                    continue
+                if message and message[0] == "progress":
+                    done[index] = message[1]
+                elif message and message[0] == "done":
+                    results.append(message[1])
+                    done[index] = args.games
+                    _end(process, conn)
+                    del active[index]
+                else:   # the process ended without its result
+                    _end(process, conn)
+                    del active[index]
+                    say("ttt-train", "run with seed %d failed: its process ended (%s)"
+                        % (args.seed + index, _how(process)))
+            now = sum(done)
+            if now != shown and (now // step > shown // step or now == total):
+                shown = now
+                elapsed = time.perf_counter() - start
+                rate = shown / max(elapsed, 1e-9)
+                out.line("Games: %d of %d in %d runs [%s, %.0f games/s, ETA %s]" % (
+                    shown, total, args.runs, format_seconds(elapsed), rate,
+                    format_seconds((total - shown) / max(rate, 1e-9))))
+    finally:
+        with signals_held():   # on any way out, even a second Ctrl-C: no worker left
+            for process, conn in active.values():
+                _stop(process)
+                conn.close()
+    return results
+
+
+def _start(context, args, index, init_data):
+    """Start run `index` in a new process; returns (process, parent's pipe
+    end). Stop signals are blocked across the fork, so none is lost before
+    the worker has set its handlers."""
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=worker, args=(args, index, init_data, sender),
+                              daemon=True)
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        process.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        sender.close()
+    return process, receiver
+
+
+def _receive(conn):
+    """Return the next message on `conn`, or None if the worker is gone."""
+    try:
+        return conn.recv() if conn.poll() else None
+    except (EOFError, OSError):
+        return None
+
+
+def _end(process, conn):
+    conn.close()
+    process.join(GRACE_SECONDS)
+    if process.is_alive():
+        _stop(process)
+
+
+def _stop(process):
+    """Stop a worker: SIGTERM, then SIGKILL after the grace period."""
+    if process.is_alive():
+        process.terminate()
+        process.join(GRACE_SECONDS)
+    if process.is_alive():
+        process.kill()
+    process.join()
+
+
+def _how(process):
+    code = process.exitcode
+    if code is not None and code < 0:
+        return "killed by signal %d" % -code
+    return "exit status %s" % code
+
+
+def ranked_table(runs):
+    """Return the ranked table of the runs, as a list of lines."""
+    lines = ["%4s %11s %8s %8s %8s %11s %14s" % ("rank", "seed", "win %", "draw %", "loss %",
+                                                  "lines lost", "optimal moves")]
+    for rank, run in enumerate(runs, 1):
+        r = run["result"]
+        line = "%4d %11d %8.3f %8.3f %8.3f %5d of %-3d %6d of %-4d" % (
+            rank, run["seed"], 100 * r["win"], 100 * r["draw"], 100 * r["loss"],
+            r["lines_lost"], r["lines"], r["optimal_positions"], r["positions"])
+        lines.append(line.rstrip())
+    return lines

@@ -1,0 +1,202 @@
+"""The learning curve as a picture: an SVG chart, standard library only.
+
+Top: exact win, draw and loss rates against a random opponent (the sampled
+rates faintly behind them) and the lines lost against every opponent
+strategy, with games on a log scale from 0 (the untrained net). Below: the
+net's move probabilities on a few telling positions as 3x3 heat maps, at
+five moments of training, with the cell it plays outlined and the correct
+(minimax) moves dotted. One curve per run; the saved run is bold and its
+heat maps are drawn. No C counterpart.
+"""
+
+import math
+from html import escape
+
+from ..game import EMPTY, opponent
+from .curve import TELLING_POSITIONS
+from .evaluate import correct_moves
+
+WIDTH, LEFT, RIGHT = 800, 70, 150       # picture width and side margins
+RATES = (40, 230)                       # y range of the rates panel
+LOST = (270, 370)                       # y range of the lines-lost panel
+MAPS_TOP, CELL, MAP_GAP = 465, 24, 30   # heat maps: top, cell size, gap
+ZERO_GAP = 30                           # room between x = 0 and x = 1 games
+HEAT_COLUMNS = 5                        # moments of training shown as heat maps
+COLORS = {"win": "#2a9d3a", "draw": "#3570b5", "loss": "#d1392b", "lines_lost": "#7b3fa0"}
+MIN_SAMPLE = 50                         # games a sampled point needs to be drawn
+
+
+def _polyline(points, color, width, opacity, dash=""):
+    if len(points) == 1:   # a single point still shows, as a dot
+        x, y = points[0]
+        return ('<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s" fill-opacity="%.2f"/>'
+                % (x, y, width + 1, color, opacity))
+    extra = ' stroke-dasharray="%s"' % dash if dash else ""
+    return ('<polyline points="%s" fill="none" stroke="%s" stroke-width="%.1f" '
+            'stroke-opacity="%.2f"%s/>' % (" ".join("%.1f,%.1f" % p for p in points),
+                                           color, width, opacity, extra))
+
+
+def _text(x, y, text, anchor="middle", extra=""):
+    return '<text x="%.1f" y="%.1f" text-anchor="%s"%s>%s</text>' % (x, y, anchor, extra,
+                                                                  escape(text))
+
+
+def games_label(games):
+    """Return 0, 1, 10, 100, 1k, 10k, 100k, 1M, ... for a tick."""
+    for size, suffix in ((10 ** 6, "M"), (10 ** 3, "k")):
+        if games >= size:
+            return "%g%s" % (games / size, suffix)
+    return "%d" % games
+
+
+def nice_step(raw):
+    """Return the round number (1, 2 or 5 x 10^k, at least 1) nearest
+    above `raw`: the step between two ticks."""
+    step = 1
+    while step * 5 < raw:
+        step *= 10
+    return next(m * step for m in (1, 2, 5, 10) if m * step >= raw)
+
+
+def chart(runs, side, best=None):
+    """Return the SVG text of a learning-curve chart.
+
+    `runs` maps a run's seed to its rows (curve.measure dicts, in order of
+    games); `side` is the net's side; `best` names the run drawn bold and
+    shown in the heat maps (default: the only or first run).
+    """
+    best = best if best in runs else next(iter(runs))
+    max_games = max([r["games"] for rows in runs.values() for r in rows] + [1])
+    decades = max(math.log10(max_games), 1.0)
+    plot_w = WIDTH - LEFT - RIGHT
+    max_lost = max([r["exact"]["lines_lost"] for rows in runs.values() for r in rows] + [1])
+
+    def x(games):
+        if games <= 0:
+            return LEFT
+        return LEFT + ZERO_GAP + (plot_w - ZERO_GAP) * math.log10(games) / decades
+
+    def y(value, top, panel):
+        return panel[1] - (panel[1] - panel[0]) * value / top
+
+    other = opponent(side)
+    title = "How the net learns to play %s against a random %s" % (side, other)
+    if len(runs) > 1:
+        title += " (%d runs; bold: seed %s, saved)" % (len(runs), best)
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+           'font-family="sans-serif" font-size="12">' % (WIDTH, _height(side)),
+           '<rect width="100%" height="100%" fill="white"/>',
+           _text(LEFT, 20, title, "start", ' font-size="15"')]
+    # Axes, grid lines and labels of both panels.
+    lost_step = nice_step(max_lost / 4)
+    lost_top = lost_step * int(math.ceil(max_lost / lost_step))
+    for panel, ticks, top, label in ((RATES, range(0, 101, 25), 100, "% of games"),
+                                     (LOST, range(0, lost_top + 1, lost_step), lost_top,
+                                      "lines lost")):
+        for t in ticks:
+            ty = y(t, top, panel)
+            out.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#ddd"/>'
+                       % (LEFT, ty, LEFT + plot_w, ty))
+            out.append(_text(LEFT - 6, ty + 4, "%g" % t, "end"))
+        out.append('<path d="M%d %d V%d H%d" fill="none" stroke="black"/>'
+                   % (LEFT, panel[0], panel[1], LEFT + plot_w))
+        mid = (panel[0] + panel[1]) / 2
+        out.append(_text(16, mid, label, extra=' transform="rotate(-90 16 %.1f)"' % mid))
+    ticks = [0] + [10 ** k for k in range(int(math.log10(max_games)) + 1)]
+    for t in ticks:
+        out.append('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#eee"/>'
+                   % (x(t), RATES[0], x(t), LOST[1]))
+        out.append(_text(x(t), LOST[1] + 16, games_label(t)))
+    out.append(_text(LEFT + plot_w / 2, LOST[1] + 34,
+                     "games trained (log scale; 0 = the untrained net)"))
+    # The curves: faint sampled rates, then exact rates and lines lost.
+    for seed, rows in runs.items():
+        bold = seed == best
+        width, opacity = (2.0, 1.0) if bold else (1.0, 0.35)
+        sampled = [r for r in rows if r.get("sampled") and sum(r["sampled"]) >= MIN_SAMPLE]
+        for k, key in enumerate(("win", "loss", "draw")):
+            points = [(x(r["games"]), y(100 * r["sampled"][k] / sum(r["sampled"]), 100, RATES))
+                      for r in sampled]
+            if points and bold:
+                out.append(_polyline(points, COLORS[key], 1.0, 0.3, "4 3"))
+        for key in ("win", "draw", "loss"):
+            points = [(x(r["games"]), y(100 * r["exact"][key], 100, RATES)) for r in rows]
+            out.append(_polyline(points, COLORS[key], width, opacity))
+        points = [(x(r["games"]), y(r["exact"]["lines_lost"], lost_top, LOST)) for r in rows]
+        out.append('<g class="run" data-seed="%s">%s</g>' % (
+            escape(str(seed)), _polyline(points, COLORS["lines_lost"], width, opacity)))
+    entries = [("exact win", COLORS["win"], ""), ("exact draw", COLORS["draw"], ""),
+               ("exact loss", COLORS["loss"], ""), ("sampled", "#999", "4 3"),
+               ("lines lost", COLORS["lines_lost"], "")]
+    for i, (label, color, dash) in enumerate(entries):
+        ly, lx = RATES[0] + 10 + 20 * i, WIDTH - RIGHT + 14
+        out.append(_polyline([(lx, ly), (lx + 24, ly)], color, 2.0, 1.0, dash))
+        out.append(_text(lx + 30, ly + 4, label, "start"))
+    out += heat_maps(runs[best], side)
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _height(side):
+    return MAPS_TOP + 40 + len(TELLING_POSITIONS[side]) * (3 * CELL + MAP_GAP)
+
+
+def heat_columns(rows):
+    """Return up to HEAT_COLUMNS rows to draw: the first, the last, and
+    those nearest to evenly spaced points on the log scale between."""
+    last = rows[-1]["games"]
+    chosen = [rows[0]]
+    for k in range(1, HEAT_COLUMNS - 1):
+        goal = last ** (k / (HEAT_COLUMNS - 1))
+        near = min(rows[1:], key=lambda r: abs(math.log(max(r["games"], 1) / goal)))
+        if near not in chosen:
+            chosen.append(near)
+    if rows[-1] not in chosen:
+        chosen.append(rows[-1])
+    return chosen
+
+
+def heat_maps(rows, side):
+    """Return the SVG elements of the heat maps for one run's rows."""
+    columns = heat_columns(rows)
+    left, step = LEFT + 110, 3 * CELL + 40
+    out = [_text(LEFT, MAPS_TOP - 24, "The net's move probabilities (darker = more likely; "
+                 "outlined: the move it plays; dot: a correct move)", "start",
+                 ' font-size="13"')]
+    for c, row in enumerate(columns):
+        out.append(_text(left + c * step + 1.5 * CELL, MAPS_TOP - 6,
+                         "%s games" % format(row["games"], ",")))
+    for p, (label, position) in enumerate(TELLING_POSITIONS[side]):
+        top = MAPS_TOP + p * (3 * CELL + MAP_GAP)
+        out.append(_text(LEFT, top + 1.5 * CELL + 4, label, "start"))
+        good = set(correct_moves(position))
+        for c, row in enumerate(columns):
+            out += _grid(left + c * step, top, position, row["probs"][p], good)
+    return out
+
+
+def _grid(x0, y0, position, probs, good):
+    """One 3x3 heat map at (x0, y0)."""
+    free = [c for c in range(9) if position[c] == EMPTY]
+    played = max(free, key=lambda c: (probs[c], -c))   # nn.get_computer_move's choice
+    out = ['<g class="heatmap" data-position="%s">' % position]
+    for cell, p in enumerate(probs):
+        cx, cy = x0 + CELL * (cell % 3), y0 + CELL * (cell // 3)
+        shade = int(255 - 200 * p)
+        notes = ["the move it plays"] * (cell == played) + ["a correct move"] * (cell in good)
+        tip = "cell %d: %.1f%%%s" % (cell, 100 * p, "; " + ", ".join(notes) if notes else "")
+        out.append('<rect x="%d" y="%d" width="%d" height="%d" fill="rgb(%d,%d,255)" '
+                   'stroke="#999" data-p="%.6f"><title>%s</title></rect>'
+                   % (cx, cy, CELL, CELL, shade, shade, p, tip))
+        ink = "white" if p > 0.5 else "black"
+        label = position[cell] if position[cell] != EMPTY else "%d" % round(100 * p)
+        out.append(_text(cx + CELL / 2, cy + CELL / 2 + 4, label,
+                         extra=' font-size="%d" fill="%s"' % (13 if label in "XO" else 9, ink)))
+        if cell in good:
+            out.append('<circle cx="%d" cy="%d" r="2.5" fill="#2a9d3a"/>' % (cx + 4, cy + 4))
+    out.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#e07b00" '
+               'stroke-width="2.5"/>' % (x0 + CELL * (played % 3), y0 + CELL * (played // 3),
+                                         CELL, CELL))
+    out.append("</g>")
+    return out

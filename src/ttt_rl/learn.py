@@ -1,0 +1,141 @@
+"""Reinforcement learning: the network learns from the games it plays.
+
+The idea in one sentence: play a whole game (an episode) against a player
+that moves at random, look at the result (the reward), then nudge the
+network towards the moves of games it won or tied and away from the moves
+of games it lost. No knowledge of tic-tac-toe goes in beyond the rules.
+
+Ports learn_from_game, play_random_game and train_against_random from
+antirez's ttt.c, in its order: each function calls the ones above it.
+train_against_random plays many games with play_random_game, which learns
+from each with learn_from_game, which calls nn.backprop once for each move
+the network made.
+"""
+
+import collections
+
+from .game import BOARD_CELLS, EMPTY, O, TIE, X, get_random_move, init_game, is_winning_move
+from .game import board_to_inputs
+from .nn import backprop, forward_pass, get_computer_move
+
+LEARNING_RATE = 0.1      # how far one backprop step moves the weights
+REWARD_WIN = 1.0         # the network made a line
+REWARD_TIE = 0.3         # a tie is worth something against a random player
+REWARD_LOSS = -2.0       # losing hurts more than winning pleases
+REPORT_INTERVAL = 10000  # games between two progress reports, as in the C
+
+# The knobs of learning, passed along as one value.
+Settings = collections.namedtuple(
+    "Settings", "learning_rate reward_win reward_tie reward_loss")
+DEFAULT_SETTINGS = Settings(LEARNING_RATE, REWARD_WIN, REWARD_TIE, REWARD_LOSS)
+
+
+def learn_from_game(net, move_history, winner, nn_symbol=O, settings=DEFAULT_SETTINGS):
+    """Update the network from one finished game (C: learn_from_game).
+
+    Takes the network, the game's moves (cells 0-8; X moved first, so X's
+    moves are at the even indices), the winner (X, O or TIE), the side the
+    network played (O, or X: the C's nn_moves_even = 0) and the Settings.
+    Each of the network's moves becomes one supervised example: the board
+    before it, and a target that says "more of this move" after a good
+    result, "any other move" after a bad one. Returns nothing.
+    """
+    if winner == TIE:
+        reward = settings.reward_tie
+    elif winner == nn_symbol:
+        reward = settings.reward_win
+    else:
+        reward = settings.reward_loss
+    num_moves = len(move_history)
+    # Replay the game, keeping the board before each move.
+    board = init_game()
+    for move_idx, move in enumerate(move_history):
+        symbol = X if move_idx % 2 == 0 else O
+        if symbol == nn_symbol:
+            forward_pass(net, board_to_inputs(board))
+            # Later moves count more: near the end of a game fewer moves are
+            # left and each one decides more. The C's author found that this
+            # weighting makes a large difference; try other values.
+            #
+            # LEARNING OPPORTUNITY: this is not temporal-difference learning,
+            # which learns from how the predicted value changes from one move
+            # to the next; here every move waits for the final result, which
+            # makes it a Monte Carlo method. Sutton and Barto (Turing Award
+            # 2024), "Reinforcement Learning: An Introduction", 2nd ed.,
+            # chapter 5 (Monte Carlo methods) and chapter 6 (TD learning).
+            move_importance = 0.5 + 0.5 * move_idx / num_moves
+            scaled_reward = reward * move_importance
+            target = [0.0] * BOARD_CELLS
+            if scaled_reward >= 0:
+                # Good outcome: all probability on the move that was played.
+                target[move] = 1.0
+            else:
+                # Bad outcome: spread it over the other moves that were legal,
+                # which pushes the move played down. (On a full board there
+                # is no other move; the target stays all zeros, where the C
+                # would divide by zero.)
+                others = [c for c in range(BOARD_CELLS) if board[c] == EMPTY and c != move]
+                for cell in others:
+                    target[cell] = 1.0 / len(others)
+            backprop(net, target, settings.learning_rate, scaled_reward)
+        board[move] = symbol
+
+
+def play_random_game(net, rng, nn_symbol=O, settings=DEFAULT_SETTINGS):
+    """Play one game, the network against a random player, then learn from it.
+
+    Takes the network, a random.Random (used only for the random player's
+    moves), the network's side (X moves first) and the Settings. Returns
+    (winner, move_history): X, O or TIE, and the list of cells played.
+    C: play_random_game.
+    """
+    # LEARNING OPPORTUNITY: each game is one sampled episode, and learning
+    # waits for its end (a Monte Carlo method). Monte Carlo Tree Search
+    # samples with a plan instead: it grows a tree of future positions and
+    # spends its playouts on the most promising branches. AlphaGo combined
+    # MCTS with deep networks that proposed moves and judged positions
+    # (Silver et al., "Mastering the game of Go with deep neural networks
+    # and tree search", Nature, 2016); Sutton and Barto, section 8.11.
+    board = init_game()
+    move_history = []
+    winner = TIE   # unless someone makes a line before the board is full
+    for move_idx in range(BOARD_CELLS):
+        symbol = X if move_idx % 2 == 0 else O
+        if symbol == nn_symbol:
+            move = get_computer_move(net, board)
+        else:
+            move = get_random_move(board, rng)
+        board[move] = symbol
+        move_history.append(move)
+        # Only the player who just moved can have made a line, through the
+        # cell just played: the C checks every line after every move.
+        if is_winning_move(board, move):
+            winner = symbol
+            break
+    learn_from_game(net, move_history, winner, nn_symbol, settings)
+    return winner, move_history
+
+
+def train_against_random(net, num_games, rng, nn_symbol=O, settings=DEFAULT_SETTINGS,
+                         report=None, report_every=REPORT_INTERVAL):
+    """Train for `num_games` episodes (C: train_against_random).
+
+    Takes the network (trained in place), the number of games, a
+    random.Random, the network's side and the Settings. Every
+    `report_every` games, if `report` is given, calls
+    report(net, games_played, counts), where counts maps X, O and TIE to
+    the games each won since the previous call; if report returns True,
+    training stops there. Returns the number of games played.
+
+    The C prints its progress line at this point; here the caller decides
+    what to show (ttt-train prints the C's line).
+    """
+    counts = {X: 0, O: 0, TIE: 0}
+    for game in range(1, num_games + 1):
+        winner, _ = play_random_game(net, rng, nn_symbol, settings)
+        counts[winner] += 1
+        if report is not None and game % report_every == 0:
+            if report(net, game, counts):
+                return game
+            counts = {X: 0, O: 0, TIE: 0}
+    return num_games
