@@ -1,20 +1,78 @@
-"""Shared test helpers: paths, and running the command-line tools."""
+"""Shared test helpers: paths, a temporary folder, and running the commands
+in-process (fast) or as real subprocesses (for signals and streams)."""
 
+import contextlib
+import io
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
+import unittest
+from unittest import mock
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "src")
 DATA = os.path.join(ROOT, "tests", "data")
+C_FILE = os.path.join(DATA, "c_trained.bin")   # C `train 150000`, seed 42
 
 
-def run_module(module, *args, stdin="", timeout=120, cwd=None):
+def run_module(module, *args, stdin="", timeout=120, cwd=None, env=None):
     """Run `python -m ttt_rl.MODULE ARGS` with src/ on the path.
 
-    Returns the CompletedProcess, with text stdout and stderr.
+    Returns the CompletedProcess, with text stdout and stderr (bytes if
+    `stdin` is bytes).
     """
-    env = dict(os.environ, PYTHONPATH=SRC)
+    env = dict(os.environ, PYTHONPATH=SRC, **(env or {}))
     return subprocess.run([sys.executable, "-m", "ttt_rl." + module, *args],
-                          input=stdin, capture_output=True, text=True,
+                          input=stdin, capture_output=True, text=not isinstance(stdin, bytes),
                           env=env, timeout=timeout, cwd=cwd)
+
+
+def start_module(module, *args, **kwargs):
+    """Start `python -m ttt_rl.MODULE ARGS` in the background (a Popen)."""
+    env = dict(os.environ, PYTHONPATH=SRC, **kwargs.pop("env", {}))
+    kwargs.setdefault("stdout", subprocess.PIPE)
+    kwargs.setdefault("stderr", subprocess.PIPE)
+    kwargs.setdefault("stdin", subprocess.DEVNULL)
+    return subprocess.Popen([sys.executable, "-m", "ttt_rl." + module, *args],
+                            env=env, **kwargs)
+
+
+def run_main(main, *argv, stdin=b""):
+    """Call a command's main(argv) in this process; returns (status,
+    stdout text, stderr text). `stdin` is the bytes it reads."""
+    out, err = io.StringIO(), io.StringIO()
+    fake_stdin = io.TextIOWrapper(io.BytesIO(stdin))
+    with mock.patch("sys.stdin", fake_stdin), contextlib.redirect_stdout(out), \
+            contextlib.redirect_stderr(err):
+        status = main(list(argv))
+    return status, out.getvalue(), err.getvalue()
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+class TempDirTest(unittest.TestCase):
+    """A test case with a fresh temporary folder, self.tmp."""
+
+    def setUp(self):
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        self.tmp = tmp.name
+
+    def path(self, name):
+        return os.path.join(self.tmp, name)
+
+    def copy_of_c_file(self, name="net.bin"):
+        shutil.copy(C_FILE, self.path(name))
+        return self.path(name)
+
+    def assert_one_line(self, stderr, pattern):
+        """stderr is exactly one line, matching `pattern`, and no traceback."""
+        text = stderr.decode() if isinstance(stderr, bytes) else stderr
+        self.assertNotIn("Traceback", text)
+        self.assertEqual(len(text.splitlines()), 1, text)
+        self.assertRegex(text, pattern)

@@ -166,16 +166,18 @@ def _is_mount_point(target, info):
     return os.path.realpath(target) in points
 
 
-def replace_file(target, data, keep_backup=True):
-    """Write bytes `data` to `target` (a path from check_output) atomically.
+def replace_file(path, data, keep_backup=True):
+    """Write bytes `data` to the file `path` atomically.
 
-    The bytes go to a temporary file beside it, synced, given the old
+    The path is checked first (check_output; a symlink is followed). The
+    bytes go to a temporary file beside it, synced, given the old
     file's mode and owner, and renamed over it; with keep_backup, an
     existing file is first kept as TARGET.bak (replacing an older backup).
     Stop signals wait until it is done. Returns the backup's path, or None
     if there was no old file. Raises FileError (one line) if nothing was
     written; the old file is then untouched and no temporary file is left.
     """
+    target = check_output(path)
     with signals_held():
         tmp = None
         try:
@@ -194,7 +196,7 @@ def replace_file(target, data, keep_backup=True):
             tmp = None
             return backup
         except OSError as e:
-            raise FileError("cannot write %s: %s" % (target, e.strerror or e)) from None
+            raise FileError("cannot write %s: %s" % (path, e.strerror or e)) from None
         finally:
             if tmp is not None:
                 os.unlink(tmp)

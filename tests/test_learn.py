@@ -1,0 +1,215 @@
+"""Learning from games (learn.py): targets, rewards, the C's order, and
+that training on a seed is repeatable and actually learns."""
+
+import random
+import unittest
+from unittest import mock
+
+from ttt_rl import learn
+from ttt_rl.game import O, TIE, X, input_index
+from ttt_rl.learn import (DEFAULT_SETTINGS, Settings, learn_from_game, play_random_game,
+                          train_against_random)
+from ttt_rl.lab.evaluate import evaluate_network
+from ttt_rl.nn import init_neural_network
+from ttt_rl.weights import parameters
+
+from . import oracle
+
+
+def record_backprop_calls(history, winner, side=O, settings=DEFAULT_SETTINGS):
+    """Run learn_from_game with backprop spied on.
+
+    Returns one (active_inputs, target, reward_scaling) per backprop call:
+    the inputs that were on when the network saw the board, the target and
+    the scaled reward.
+    """
+    net = init_neural_network(random.Random(1))
+    calls = []
+
+    def spy(net, target, rate, scaled):
+        calls.append((list(net.active_inputs), list(target), scaled))
+        real_backprop(net, target, rate, scaled)
+
+    real_backprop = learn.backprop
+    with mock.patch.object(learn, "backprop", spy):
+        learn_from_game(net, history, winner, side, settings)
+    return calls
+
+
+def one_hot(cell):
+    target = [0.0] * 9
+    target[cell] = 1.0
+    return target
+
+
+class LearnFromGameTest(unittest.TestCase):
+    """Each of the net's moves becomes one example; the result sets target and step."""
+
+    def test_win_rewards_every_o_move(self):
+        # X0 O4 X1 O2 X3 O6: O wins on the 2-4-6 diagonal.
+        calls = record_backprop_calls([0, 4, 1, 2, 3, 6], O)
+        self.assertEqual([c[1] for c in calls], [one_hot(4), one_hot(2), one_hot(6)])
+        for (_, _, scaled), idx in zip(calls, (1, 3, 5)):
+            self.assertAlmostEqual(scaled, 1.0 * (0.5 + 0.5 * idx / 6))
+        # The board each O move was learned from: the moves before it.
+        self.assertEqual(calls[0][0], [input_index(0, X)])
+        self.assertEqual(calls[2][0], sorted([input_index(0, X), input_index(4, O),
+                                              input_index(1, X), input_index(2, O),
+                                              input_index(3, X)]))
+
+    def test_tie_rewards_with_small_reward(self):
+        # X0 O4 X8 O1 X7 O6 X2 O5 X3: a full board without a line.
+        history = [0, 4, 8, 1, 7, 6, 2, 5, 3]
+        calls = record_backprop_calls(history, TIE)
+        self.assertEqual([c[1] for c in calls], [one_hot(m) for m in (4, 1, 6, 5)])
+        for (_, _, scaled), idx in zip(calls, (1, 3, 5, 7)):
+            self.assertAlmostEqual(scaled, 0.3 * (0.5 + 0.5 * idx / 9))
+
+    def test_loss_spreads_target_over_other_legal_moves(self):
+        # X0 O3 X1 O4 X2: X wins the top row.
+        calls = record_backprop_calls([0, 3, 1, 4, 2], X)
+        self.assertEqual(len(calls), 2)
+        first = [0.0] + [1 / 7] * 8
+        first[3] = 0.0   # the move played gets nothing
+        self.assertEqual(calls[0][1], first)
+        second = [0.0, 0.0, 0.2, 0.0, 0.0, 0.2, 0.2, 0.2, 0.2]
+        self.assertEqual(calls[1][1], second)
+        self.assertAlmostEqual(calls[0][2], -2.0 * (0.5 + 0.5 * 1 / 5))
+        self.assertAlmostEqual(calls[1][2], -2.0 * (0.5 + 0.5 * 3 / 5))
+
+    def test_trains_only_on_o_moves(self):
+        # One example per O move (odd index), seen on the board just before
+        # it; X's moves are never targets.
+        for history, winner in (([0, 4, 1, 2, 3, 6], O), ([0, 4, 8, 1, 7, 6, 2, 5, 3], TIE)):
+            calls = record_backprop_calls(history, winner)
+            self.assertEqual([len(c[0]) for c in calls],
+                             list(range(1, len(history), 2)))
+            self.assertEqual([c[1].index(1.0) for c in calls], history[1::2])
+
+    def test_x_side_trains_only_x_moves(self):
+        # The C's nn_moves_even = 0 path. X0 O4 X1 O5 X2: X wins the top row.
+        history = [0, 4, 1, 5, 2]
+        calls = record_backprop_calls(history, X, side=X)
+        self.assertEqual([c[1] for c in calls], [one_hot(0), one_hot(1), one_hot(2)])
+        self.assertEqual([len(c[0]) for c in calls], [0, 2, 4])   # boards before X's moves
+        for (_, _, scaled), idx in zip(calls, (0, 2, 4)):
+            self.assertAlmostEqual(scaled, 1.0 * (0.5 + 0.5 * idx / 5))
+        # The same game is a loss for O: O's two moves, spread targets.
+        calls = record_backprop_calls(history, X, side=O)
+        self.assertEqual(len(calls), 2)
+        self.assertLess(calls[0][2], 0)
+
+    def test_settings_set_rewards_and_rate(self):
+        settings = Settings(learning_rate=0.5, reward_win=2.0, reward_tie=-1.0, reward_loss=-3.0)
+        history = [0, 4, 8, 1, 7, 6, 2, 5, 3]   # a tie
+        calls = record_backprop_calls(history, TIE, settings=settings)
+        # A negative tie reward pushes O's moves down, like a loss. O's last
+        # move had one other empty cell.
+        self.assertEqual(calls[-1][1], [0.0] * 3 + [1.0] + [0.0] * 5)
+        self.assertAlmostEqual(calls[-1][2], -1.0 * (0.5 + 0.5 * 7 / 9))
+
+    def test_negative_tie_reward_for_x_moving_last(self):
+        # X's last move fills the board: no other cell is left to push
+        # towards (the C divides by zero here); the target is all zeros.
+        history = [0, 4, 8, 1, 7, 6, 2, 5, 3]
+        settings = DEFAULT_SETTINGS._replace(reward_tie=-1.0)
+        calls = record_backprop_calls(history, TIE, side=X, settings=settings)
+        self.assertEqual(calls[-1][1], [0.0] * 9)
+
+    def test_net_moves_on_its_own_turns(self):
+        # X moves first: the net as X is asked on boards with as many X as
+        # O, the net as O on boards with one X more.
+        for side, extra_x in ((X, 0), (O, 1)):
+            asked = []
+            real = learn.get_computer_move
+
+            def spy(net, board):
+                asked.append(board.count(X) - board.count(O))
+                return real(net, board)
+
+            net = init_neural_network(random.Random(3))
+            with mock.patch.object(learn, "get_computer_move", spy):
+                for seed in range(30):
+                    play_random_game(net, random.Random(seed), side)
+            self.assertGreater(len(asked), 60)
+            self.assertEqual(set(asked), {extra_x})
+
+
+class DifferentialTest(unittest.TestCase):
+    """The sparse product and the plain C transcription train identically."""
+
+    GAMES = 600
+
+    def test_same_games_and_weights_as_the_oracle(self):
+        net = init_neural_network(random.Random(2024))
+        slow = oracle.OracleNet(net)
+        rng_fast, rng_slow = random.Random(77), random.Random(77)
+        counts_fast = {X: 0, O: 0, TIE: 0}
+        counts_slow = {X: 0, O: 0, TIE: 0}
+        for game in range(self.GAMES):
+            w_fast, h_fast = play_random_game(net, rng_fast)
+            w_slow, h_slow = oracle.play_random_game(slow, rng_slow)
+            self.assertEqual(h_fast, h_slow, "game %d" % game)
+            counts_fast[w_fast] += 1
+            counts_slow[w_slow] += 1
+        self.assertEqual(counts_fast, counts_slow)
+        self.assertGreater(counts_fast[X], 0)   # all three results occurred
+        self.assertGreater(counts_fast[TIE], 0)
+        # Same additions in the same order: the same weights, bit for bit.
+        self.assertEqual(parameters(net), slow.flat())
+
+
+class TrainAgainstRandomTest(unittest.TestCase):
+    """Training is repeatable for a seed, reports as asked, stops when told, and learns."""
+
+    def test_seeded_training_is_repeatable(self):
+        runs = []
+        for seed in (5, 5, 6):
+            rng = random.Random(seed)
+            net = init_neural_network(rng)
+            train_against_random(net, 200, rng)
+            runs.append(parameters(net))
+        self.assertEqual(runs[0], runs[1])
+        self.assertNotEqual(runs[0], runs[2])
+
+    def test_report_every_n_games_with_the_results_since(self):
+        calls = []
+
+        def report(net, games, counts):
+            calls.append((games, dict(counts)))
+
+        rng = random.Random(12)
+        net = init_neural_network(rng)
+        self.assertEqual(train_against_random(net, 450, rng, report=report,
+                                              report_every=100), 450)
+        self.assertEqual([games for games, _ in calls], [100, 200, 300, 400])
+        self.assertEqual([sum(counts.values()) for _, counts in calls], [100] * 4)
+
+    def test_a_report_that_returns_true_stops_training(self):
+        rng = random.Random(3)
+        net = init_neural_network(rng)
+        played = train_against_random(net, 1000, rng, report=lambda n, g, c: g == 37,
+                                      report_every=1)
+        self.assertEqual(played, 37)
+        # The same 37 games without a report give the same weights.
+        rng = random.Random(3)
+        again = init_neural_network(rng)
+        train_against_random(again, 37, rng)
+        self.assertEqual(parameters(net), parameters(again))
+
+    def test_a_short_run_learns(self):
+        rng = random.Random(12)
+        net = init_neural_network(rng)
+        before = evaluate_network(net)["loss"]
+        train_against_random(net, 1500, rng)
+        self.assertLess(evaluate_network(net)["loss"], before / 2)
+
+    def test_hidden_size_is_a_parameter(self):
+        rng = random.Random(1)
+        net = init_neural_network(rng, hidden_size=25)
+        train_against_random(net, 50, rng)
+        self.assertEqual((len(net.b_h), len(net.w_ih[0]), len(net.w_ho)), (25, 25, 25))
+
+
+if __name__ == "__main__":
+    unittest.main()
