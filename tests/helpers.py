@@ -46,7 +46,10 @@ def run_main(main, *argv, stdin=b""):
     fake_stdin = io.TextIOWrapper(io.BytesIO(stdin))
     with mock.patch("sys.stdin", fake_stdin), contextlib.redirect_stdout(out), \
             contextlib.redirect_stderr(err):
-        status = main(list(argv))
+        try:
+            status = main(list(argv))
+        except SystemExit as e:   # argparse: a usage error, --help, --version
+            status = e.code
     return status, out.getvalue(), err.getvalue()
 
 

@@ -2,14 +2,21 @@
 
 import io
 import os
+import re
 import unittest
 
+from ttt_rl import play
 from ttt_rl.game import O, TIE, X
+from ttt_rl.lab.human import LEGEND, Quit, format_probabilities
+from ttt_rl.play import play_game
 from ttt_rl.weights import load
-from ttt_rl.play import Quit, format_probabilities, parse_move, play_game
 
-from .helpers import DATA, run_module
+from .helpers import C_FILE, DATA, TempDirTest, read, run_main, run_module
 from .transcript import transcript_differences
+
+# X moves for one game against c_trained.bin (the first game of its fixture).
+with open(os.path.join(DATA, "c_trained.moves")) as _f:
+    ONE_GAME = _f.read().split("y\n")[0]
 
 
 def fixture(name):
@@ -27,7 +34,8 @@ class TranscriptTest(unittest.TestCase):
         self.assertEqual(proc.stderr, "")
         head, welcome, rest = proc.stdout.partition("Welcome")
         self.assertEqual(head, "Neural network loaded from %s\n"
-                               "Ready to play! You are X. Type q to quit.\n" % path)
+                               "Ready to play! You are X. Type q to quit.\n%s\n"
+                               % (path, LEGEND))
         expected = fixture(name + ".transcript")
         self.assertEqual(transcript_differences(welcome + rest, expected), [])
         return welcome + rest, expected
@@ -66,26 +74,16 @@ class ProbabilityGridTest(unittest.TestCase):
         text = format_probabilities([0.0] * 8 + [1.0], chosen=8)
         self.assertIn("100.0%*# \n", text)
 
+    def test_colour_paints_the_numbers_only(self):
+        probs = [0.5, 0.1, 0.1, 0.1, 0.05, 0.05, 0.05, 0.025, 0.025]
+        text = format_probabilities(probs, chosen=1, colour=True)
+        self.assertIn("\033[1;32m 50.0%\033[0m* ", text)
+        self.assertEqual(re.sub("\033\\[[0-9;]*m", "", text),
+                         format_probabilities(probs, chosen=1))
 
-class MoveInputTest(unittest.TestCase):
-    """Any input line gets a clear answer; q quits; the C's prompts stay."""
 
-    def test_parse_move(self):
-        board = list("X...O....")
-        self.assertEqual(parse_move("3", board), (3, None))
-        for text, message in (("", "Please type a position"),
-                              ("4 5", "one position at a time"),
-                              ("abc", "'abc' is not a position"),
-                              ("-1", "'-1' is not a position"),
-                              ("\u0665", "is not a position"),     # an Arabic-Indic 5
-                              ("9", "9 is off the board"),
-                              ("9" * 5000, "off the board"),        # int() would refuse it
-                              ("0", "Position 0 is already taken"),
-                              ("4", "Position 4 is already taken")):
-            move, error = parse_move(text, board)
-            self.assertIsNone(move)
-            self.assertIn(message, error)
-            self.assertLess(len(error), 100)
+class PlayGameTest(unittest.TestCase):
+    """A game reads whole lines: any input gets a clear answer; q quits; the net may play X."""
 
     def play(self, moves, side=O):
         out = io.StringIO()
@@ -129,6 +127,74 @@ class MoveInputTest(unittest.TestCase):
         self.assertLess(text.index("Computer placed X at position"), text.index("Your move"))
         self.assertNotEqual(history[0], 4)   # the net moved first, then 4 was ours
         self.assertEqual(history[1], 4)
+
+
+class PlayCommandTest(TempDirTest):
+    """ttt-play: --learn saves what it learned (with a backup), plain play
+    never writes, and a net trained for the other side is named."""
+
+    def test_plain_play_never_writes(self):
+        path = self.copy_of_c_file()
+        before = os.stat(path).st_mtime_ns
+        status, out, _ = run_main(play.main, path, stdin=(ONE_GAME + "n\n").encode())
+        self.assertEqual(status, 0)
+        self.assertEqual((read(path), os.stat(path).st_mtime_ns), (read(C_FILE), before))
+        self.assertNotIn("learned", out)
+
+    def test_learn_saves_back_with_a_backup(self):
+        path = self.copy_of_c_file()
+        status, out, _ = run_main(play.main, path, "--learn", stdin=(ONE_GAME + "n\n").encode())
+        self.assertEqual(status, 0)
+        self.assertIn("The network learned from this game.", out)
+        self.assertIn("Learned from 1 game.\nNeural network saved to %s" % path, out)
+        self.assertNotEqual(read(path), read(C_FILE))
+        self.assertEqual(read(path + ".bak"), read(C_FILE))
+
+    def test_learn_with_save_keeps_the_original(self):
+        path = self.copy_of_c_file()
+        other = self.path("other.bin")
+        status, _, _ = run_main(play.main, path, "--learn", "--save", other,
+                                stdin=(ONE_GAME + "n\n").encode())
+        self.assertEqual(status, 0)
+        self.assertEqual(read(path), read(C_FILE))
+        self.assertNotEqual(read(other), read(C_FILE))
+
+    def test_usage_errors(self):
+        status, _, err = run_main(play.main, C_FILE, "--save", self.path("x.bin"))
+        self.assertEqual(status, 2)
+        self.assert_one_line(err, "--save needs --learn")
+        status, _, err = run_main(play.main, self.path("missing.bin"))
+        self.assertEqual(status, 1)
+        self.assert_one_line(err, "No such file.*; train one first: ttt-train$")
+
+    def test_a_net_trained_for_x_is_named(self):
+        from ttt_rl.train import main as train_main
+        run_main(train_main, "600", self.path("x.bin"), "--side", "X", "--seed", "1")
+        _, _, err = run_main(play.main, self.path("x.bin"), stdin=b"q\n")
+        self.assert_one_line(err, "plays X much better .* --side X")
+        _, _, err = run_main(play.main, self.path("x.bin"), "--side", "x", stdin=b"q\n")
+        self.assertEqual(err, "")
+
+    def test_a_closed_stdout_still_saves_what_was_learned(self):
+        path = self.copy_of_c_file()
+        proc = run_module("play", path, "--learn", stdin=ONE_GAME + "y\n" + ONE_GAME + "n\n",
+                          env={"PYTHONUNBUFFERED": "1"})
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        # The same session with stdout on a full disk: learned games are saved.
+        if not os.path.exists("/dev/full"):
+            self.skipTest("needs /dev/full")
+        os.replace(path + ".bak", path)
+        import subprocess
+        import sys
+        from .helpers import SRC
+        with open("/dev/full", "w") as full:
+            done = subprocess.run([sys.executable, "-m", "ttt_rl.play", path, "--learn"],
+                                  input=(ONE_GAME + "n\n").encode(), stdout=full,
+                                  stderr=subprocess.PIPE, timeout=60,
+                                  env=dict(os.environ, PYTHONPATH=SRC))
+        self.assertEqual(done.returncode, 1)
+        self.assert_one_line(done.stderr, "cannot write to stdout")
+        self.assertNotEqual(read(path), read(C_FILE))
 
 
 if __name__ == "__main__":

@@ -1,240 +1,152 @@
-"""The learning loop (train.py): targets, rewards, repeatability, learning."""
+"""ttt-train (train.py): the C's lines, the same file for the same seed,
+paths checked before training, and a first Ctrl-C that keeps the work."""
 
-import contextlib
-import io
 import os
-import random
-import tempfile
+import re
+import signal
 import unittest
 from unittest import mock
 
-from ttt_rl import report, train
-from ttt_rl.cli import Output
-from ttt_rl.evaluate import evaluate_network
-from ttt_rl.game import O, TIE, X, input_index
-from ttt_rl.nn import init_neural_network
-from ttt_rl.train import (DEFAULT_SETTINGS, Settings, learn_from_game, play_random_game,
-                          train_against_random)
-from ttt_rl.weights import parameters
+from ttt_rl import learn, train
+from ttt_rl.weights import FILE_SIZE, file_size, load
 
-from . import oracle
-from .helpers import DATA
+from .helpers import DATA, TempDirTest, read, run_main, run_module
 
 
-def record_backprop_calls(history, winner, side=O, settings=DEFAULT_SETTINGS):
-    """Run learn_from_game with backprop spied on.
+def ctrl_c_after(games, presses=1, command=train):
+    """Patch the train_against_random of `command` (a module) so that
+    Ctrl-C is pressed `presses` times right after game `games`."""
+    real = learn.train_against_random
 
-    Returns one (active_inputs, target, reward_scaling) per backprop call:
-    the inputs that were on when the network saw the board, the target and
-    the scaled reward.
-    """
-    net = init_neural_network(random.Random(1))
-    calls = []
-
-    def spy(nn, target, rate, scaled):
-        calls.append((list(nn.active_inputs), list(target), scaled))
-        real_backprop(nn, target, rate, scaled)
-
-    real_backprop = train.backprop
-    with mock.patch.object(train, "backprop", spy):
-        learn_from_game(net, history, winner, side, settings)
-    return calls
+    def training(net, num_games, rng, side, settings, report, every):
+        def pressing(net, played, counts):
+            if played == games:
+                for _ in range(presses):
+                    os.kill(os.getpid(), signal.SIGINT)
+            return report(net, played, counts)
+        return real(net, num_games, rng, side, settings, pressing, every)
+    return mock.patch.object(command, "train_against_random", training)
 
 
-def one_hot(cell):
-    target = [0.0] * 9
-    target[cell] = 1.0
-    return target
+class TrainCommandTest(TempDirTest):
+    """ttt-train prints the C's lines and writes the same file for the same seed."""
+
+    def test_output_in_the_c_format(self):
+        status, out, err = run_main(train.main, "20", self.path("w.bin"), "--seed", "3")
+        self.assertEqual((status, err), (0, ""))
+        lines = out.splitlines()
+        self.assertEqual(lines[:2], ["Training neural network with 20 games",
+                                     "Training neural network against 20 random games..."])
+        progress = [l for l in lines if l.startswith("Games: ")]
+        self.assertEqual(len(progress), 10)   # a short run: about 10 lines
+        self.assertRegex(progress[0], r"^Games: 2, Wins: \d+ \(\d+\.\d%\), Losses: \d+ "
+                                      r"\(\d+\.\d%\), Ties: \d+ \(\d+\.\d%\) \[last 2 games; ")
+        i = lines.index("Training complete!")
+        self.assertEqual(lines[i - 1:i + 2], ["", "Training complete!",
+                                              "Neural network saved to %s" % self.path("w.bin")])
+        self.assertRegex(out, r"Every X strategy: \d+ lines, \d+ lost")
+
+    def test_the_committed_fixture_is_reproduced(self):
+        # tests/data/py_trained.bin came from `ttt-train 2000 FILE --seed 7`,
+        # and must come out byte for byte on every Python (make test-all).
+        status, _, _ = run_main(train.main, "2000", self.path("w.bin"), "--seed", "7")
+        self.assertEqual(status, 0)
+        self.assertEqual(read(self.path("w.bin")), read(os.path.join(DATA, "py_trained.bin")))
+
+    def test_options_before_positionals_and_either_case_side(self):
+        status, _, err = run_main(train.main, "--seed", "1", "--side", "x", "10",
+                                  self.path("x.bin"))
+        self.assertEqual((status, err), (0, ""))
+        status, _, err = run_main(train.main, "10", "--seed", "1", self.path("y.bin"),
+                                  "--side", "X")
+        self.assertEqual(status, 0)
+        self.assertEqual(read(self.path("x.bin")), read(self.path("y.bin")))
+
+    def test_hidden_units(self):
+        status, _, _ = run_main(train.main, "30", self.path("w.bin"), "--hidden", "25",
+                                "--seed", "2")
+        self.assertEqual(status, 0)
+        self.assertEqual(os.path.getsize(self.path("w.bin")), file_size(25))
+        # --init takes the file's size; a different --hidden is refused.
+        status, _, err = run_main(train.main, "10", self.path("v.bin"), "--init",
+                                  self.path("w.bin"), "--hidden", "30")
+        self.assertEqual(status, 1)
+        self.assertIn("does not match", err)
+        status, _, _ = run_main(train.main, "10", self.path("v.bin"), "--init",
+                                self.path("w.bin"))
+        self.assertEqual(os.path.getsize(self.path("v.bin")), file_size(25))
+
+    def test_init_continues_from_a_file(self):
+        status, _, _ = run_main(train.main, "0", self.path("z.bin"), "--init",
+                                os.path.join(DATA, "c_trained.bin"))
+        self.assertEqual(status, 0)
+        self.assertEqual(read(self.path("z.bin")), read(os.path.join(DATA, "c_trained.bin")))
+
+    def test_replacing_a_file_keeps_a_backup_and_says_both_verdicts(self):
+        target = self.copy_of_c_file("w.bin")
+        status, out, _ = run_main(train.main, "10", target, "--seed", "1")
+        self.assertEqual(status, 0)
+        self.assertRegex(out, r"Replaced %s \(was: loses 14 lines, 81\.0%% wins; now: "
+                              r"loses \d+ lines, [\d.]+%% wins\); the old file is %s\.bak"
+                         % (re.escape(target), re.escape(target)))
+        self.assertEqual(read(target + ".bak"), read(os.path.join(DATA, "c_trained.bin")))
+
+    def test_paths_are_checked_before_training(self):
+        self.copy_of_c_file("w.csv")
+        for args, reason in (([self.path("no/x.bin")], "does not exist"),
+                             ([self.path("w.bin"), "--curve", self.path("w.svg"),
+                               "--init", self.path("missing.bin")], "cannot read"),
+                             ([self.path("w.bin"), "--curve", self.path("w.csv"),
+                               "--init", self.path("w.csv")], "is the --init file")):
+            status, out, err = run_main(train.main, "100000000", *args)
+            self.assertEqual((status, out), (1, ""), args)
+            self.assert_one_line(err, reason)
+        self.assertEqual(read(self.path("w.csv")), read(os.path.join(DATA, "c_trained.bin")))
+
+    def test_first_ctrl_c_saves_what_was_trained(self):
+        target = self.copy_of_c_file("w.bin")
+        with ctrl_c_after(30):
+            status, out, err = run_main(train.main, "1000", target, "--seed", "4")
+        self.assertEqual(status, 130)
+        self.assertIn("Stopped after 30 of 1000 games.", out)
+        self.assertIn("Neural network saved to %s" % target, out)
+        self.assertRegex(out, r"Every X strategy: \d+ lines")
+        self.assertEqual(read(target + ".bak"), read(os.path.join(DATA, "c_trained.bin")))
+        # The file holds exactly the first 30 games.
+        run_main(train.main, "30", self.path("thirty.bin"), "--seed", "4")
+        self.assertEqual(read(target), read(self.path("thirty.bin")))
+
+    def test_second_ctrl_c_writes_nothing(self):
+        target = self.copy_of_c_file("w.bin")
+        with ctrl_c_after(30, presses=2):
+            status, _, err = run_main(train.main, "1000", target, "--seed", "4")
+        self.assertEqual(status, 130)
+        self.assertEqual(err, "ttt-train: interrupted; %s was not written\n" % target)
+        self.assertEqual(read(target), read(os.path.join(DATA, "c_trained.bin")))
+        self.assertEqual(os.listdir(self.tmp), ["w.bin"])
 
 
-class LearnFromGameTest(unittest.TestCase):
-    """Each of the net's moves becomes one example; the result sets target and step."""
+class TrainProcessTest(TempDirTest):
+    """The real console command: bad arguments and stop signals."""
 
-    def test_win_rewards_every_o_move(self):
-        # X0 O4 X1 O2 X3 O6: O wins on the 2-4-6 diagonal.
-        calls = record_backprop_calls([0, 4, 1, 2, 3, 6], O)
-        self.assertEqual([c[1] for c in calls], [one_hot(4), one_hot(2), one_hot(6)])
-        for (_, _, scaled), idx in zip(calls, (1, 3, 5)):
-            self.assertAlmostEqual(scaled, 1.0 * (0.5 + 0.5 * idx / 6))
-        # The board each O move was learned from: the moves before it.
-        self.assertEqual(calls[0][0], [input_index(0, X)])
-        self.assertEqual(calls[2][0], sorted([input_index(0, X), input_index(4, O),
-                                              input_index(1, X), input_index(2, O),
-                                              input_index(3, X)]))
+    def test_bad_arguments_are_one_line(self):
+        for args in (["abc"], ["-5"], ["1.5"], ["10", "--seed", "x"], ["--games", "3"],
+                     ["10", "--curve", "c.png"], ["10", "--side", "Y"], ["10", "--runs", "0"]):
+            proc = run_module("train", *args, cwd=self.tmp)
+            self.assertEqual(proc.returncode, 2, args)
+            self.assert_one_line(proc.stderr, r"^ttt-train: error: ")
+        self.assertEqual(os.listdir(self.tmp), [])
 
-    def test_tie_rewards_with_small_reward(self):
-        # X0 O4 X8 O1 X7 O6 X2 O5 X3: a full board without a line.
-        history = [0, 4, 8, 1, 7, 6, 2, 5, 3]
-        calls = record_backprop_calls(history, TIE)
-        self.assertEqual([c[1] for c in calls], [one_hot(m) for m in (4, 1, 6, 5)])
-        for (_, _, scaled), idx in zip(calls, (1, 3, 5, 7)):
-            self.assertAlmostEqual(scaled, 0.3 * (0.5 + 0.5 * idx / 9))
-
-    def test_loss_spreads_target_over_other_legal_moves(self):
-        # X0 O3 X1 O4 X2: X wins the top row.
-        calls = record_backprop_calls([0, 3, 1, 4, 2], X)
-        self.assertEqual(len(calls), 2)
-        first = [0.0] + [1 / 7] * 8
-        first[3] = 0.0   # the move played gets nothing
-        self.assertEqual(calls[0][1], first)
-        second = [0.0, 0.0, 0.2, 0.0, 0.0, 0.2, 0.2, 0.2, 0.2]
-        self.assertEqual(calls[1][1], second)
-        self.assertAlmostEqual(calls[0][2], -2.0 * (0.5 + 0.5 * 1 / 5))
-        self.assertAlmostEqual(calls[1][2], -2.0 * (0.5 + 0.5 * 3 / 5))
-
-    def test_trains_only_on_o_moves(self):
-        # One example per O move (odd index), seen on the board just before
-        # it; X's moves are never targets.
-        for history, winner in (([0, 4, 1, 2, 3, 6], O), ([0, 4, 8, 1, 7, 6, 2, 5, 3], TIE)):
-            calls = record_backprop_calls(history, winner)
-            self.assertEqual([len(c[0]) for c in calls],
-                             list(range(1, len(history), 2)))
-            self.assertEqual([c[1].index(1.0) for c in calls], history[1::2])
-
-    def test_x_side_trains_only_x_moves(self):
-        # The C's nn_moves_even = 0 path. X0 O4 X1 O5 X2: X wins the top row.
-        history = [0, 4, 1, 5, 2]
-        calls = record_backprop_calls(history, X, side=X)
-        self.assertEqual([c[1] for c in calls], [one_hot(0), one_hot(1), one_hot(2)])
-        self.assertEqual([len(c[0]) for c in calls], [0, 2, 4])   # boards before X's moves
-        for (_, _, scaled), idx in zip(calls, (0, 2, 4)):
-            self.assertAlmostEqual(scaled, 1.0 * (0.5 + 0.5 * idx / 5))
-        # The same game is a loss for O: O's two moves, spread targets.
-        calls = record_backprop_calls(history, X, side=O)
-        self.assertEqual(len(calls), 2)
-        self.assertLess(calls[0][2], 0)
-
-    def test_settings_set_rewards_and_rate(self):
-        settings = Settings(learning_rate=0.5, reward_win=2.0, reward_tie=-1.0, reward_loss=-3.0)
-        history = [0, 4, 8, 1, 7, 6, 2, 5, 3]   # a tie
-        calls = record_backprop_calls(history, TIE, settings=settings)
-        # A negative tie reward pushes O's moves down, like a loss. O's last
-        # move had one other empty cell.
-        self.assertEqual(calls[-1][1], [0.0] * 3 + [1.0] + [0.0] * 5)
-        self.assertAlmostEqual(calls[-1][2], -1.0 * (0.5 + 0.5 * 7 / 9))
-
-    def test_negative_tie_reward_for_x_moving_last(self):
-        # X's last move fills the board: no other cell is left to push
-        # towards (the C divides by zero here); the target is all zeros.
-        history = [0, 4, 8, 1, 7, 6, 2, 5, 3]
-        settings = DEFAULT_SETTINGS._replace(reward_tie=-1.0)
-        calls = record_backprop_calls(history, TIE, side=X, settings=settings)
-        self.assertEqual(calls[-1][1], [0.0] * 9)
-
-    def test_net_moves_on_its_own_turns(self):
-        # X moves first: the net as X is asked on boards with as many X as
-        # O, the net as O on boards with one X more.
-        for side, extra_x in ((X, 0), (O, 1)):
-            asked = []
-            real = train.get_computer_move
-
-            def spy(nn, board):
-                asked.append(board.count(X) - board.count(O))
-                return real(nn, board)
-
-            net = init_neural_network(random.Random(3))
-            with mock.patch.object(train, "get_computer_move", spy):
-                for seed in range(30):
-                    play_random_game(net, random.Random(seed), side)
-            self.assertGreater(len(asked), 60)
-            self.assertEqual(set(asked), {extra_x})
-
-
-class DifferentialTest(unittest.TestCase):
-    """The sparse product and the plain C transcription train identically."""
-
-    GAMES = 3000
-
-    def test_same_games_and_weights_as_the_oracle(self):
-        net = init_neural_network(random.Random(2024))
-        slow = oracle.OracleNet(net)
-        rng_fast, rng_slow = random.Random(77), random.Random(77)
-        counts_fast = {X: 0, O: 0, TIE: 0}
-        counts_slow = {X: 0, O: 0, TIE: 0}
-        for game in range(self.GAMES):
-            w_fast, h_fast = play_random_game(net, rng_fast)
-            w_slow, h_slow = oracle.play_random_game(slow, rng_slow)
-            self.assertEqual(h_fast, h_slow, "game %d" % game)
-            counts_fast[w_fast] += 1
-            counts_slow[w_slow] += 1
-        self.assertEqual(counts_fast, counts_slow)
-        self.assertGreater(counts_fast[X], 0)   # all three results occurred
-        self.assertGreater(counts_fast[TIE], 0)
-        # Same additions in the same order: the same weights, bit for bit.
-        self.assertEqual(parameters(net), slow.flat())
-
-
-class Recorder:
-    """A reporter for train_against_random that keeps what it is given."""
-
-    def __init__(self, interval):
-        self.interval, self.calls = interval, []
-
-    def report(self, nn, games, counts):
-        self.calls.append((games, counts[O], counts[X], counts[TIE]))
-
-
-class TrainingTest(unittest.TestCase):
-    """Training is repeatable for a seed, and it learns."""
-
-    def test_seeded_training_is_repeatable(self):
-        runs = []
-        for seed in (5, 5, 6):
-            rng = random.Random(seed)
-            net = init_neural_network(rng)
-            train_against_random(net, 300, rng)
-            runs.append(parameters(net))
-        self.assertEqual(runs[0], runs[1])
-        self.assertNotEqual(runs[0], runs[2])
-
-    def test_seeded_run_reproduces_the_committed_file(self):
-        # tests/data/py_trained.bin came from `ttt-train 2000 FILE --seed 7`.
-        # The same bytes on every Python (make test-all runs this on each).
-        with tempfile.TemporaryDirectory() as tmp:
-            path = os.path.join(tmp, "w.bin")
-            with contextlib.redirect_stdout(io.StringIO()):
-                self.assertEqual(train.main(["2000", path, "--seed", "7"]), 0)
-            with open(path, "rb") as made, open(os.path.join(DATA, "py_trained.bin"),
-                                                 "rb") as committed:
-                self.assertEqual(made.read(), committed.read())
-
-    def test_short_run_learns(self):
-        rng = random.Random(12)
-        net = init_neural_network(rng)
-        exact_before = evaluate_network(net)["loss"]
-        recorder = Recorder(1000)
-        train_against_random(net, 4500, rng, reporter=recorder)
-        self.assertEqual([r[0] for r in recorder.calls], [1000, 2000, 3000, 4000, 4500])
-        self.assertEqual([sum(r[1:]) for r in recorder.calls], [1000] * 4 + [500])
-        first_losses, last_losses = recorder.calls[0][2], recorder.calls[3][2]
-        self.assertLess(last_losses, first_losses / 2)
-        self.assertLess(evaluate_network(net)["loss"], exact_before / 2)
-
-    def test_reporter_with_exact_evaluation_changes_nothing(self):
-        results = []
-        for eval_every in (0, 100):
-            rng = random.Random(8)
-            net = init_neural_network(rng)
-            reporter = report.Reporter(Output(io.StringIO(), "test", "test"), 400,
-                                      eval_every=eval_every)
-            train_against_random(net, 400, rng, reporter=reporter)
-            results.append(parameters(net))
-            text = reporter.out.stream.getvalue()
-        self.assertEqual(text.count("Exact at "), 4)
-        self.assertEqual(results[0], results[1])
-
-
-class CommandLineHelpersTest(unittest.TestCase):
-    """The C's progress numbers, and readable durations."""
-
-    def test_percent_rounds_like_c_float32(self):
-        self.assertEqual("%.1f" % report.percent(15), "0.2")
-        self.assertEqual("%.1f" % report.percent(7987), "79.9")
-        self.assertEqual("%.1f" % report.percent(10000), "100.0")
-
-    def test_format_seconds(self):
-        self.assertEqual([report.format_seconds(s) for s in (4.4, 185, 3725)],
-                         ["4s", "3m05s", "1h02m"])
+    def test_sigterm_writes_nothing(self):
+        from .helpers import start_module
+        proc = start_module("train", "10000000", self.path("w.bin"), "--seed", "1")
+        proc.stdout.readline()   # training has started
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+        proc.stdout.close()
+        self.assertEqual(proc.returncode, 128 + signal.SIGTERM)
+        self.assert_one_line(err, r"^ttt-train: interrupted; .*w\.bin was not written$")
+        self.assertEqual(os.listdir(self.tmp), [])
 
 
 if __name__ == "__main__":

@@ -18,39 +18,10 @@ import sys
 from .game import O, TIE, X, check_game_over, display_board, init_game, opponent
 from .learn import DEFAULT_SETTINGS, learn_from_game
 from .nn import get_computer_move
-from .weights import load, to_float32
 from .lab.args import play_parser
-from .lab.cli import EXIT_FAILURE, Output, command, exit_status_of, say
-from .lab.evaluate import side_warning
-from .lab.files import FileError
-from .lab.human import Quit, ask, colour_wanted, paint, parse_move
-from .lab.session import check_paths, save_and_report
-
-LEGEND = "In the net's grid: * its favourite cell overall (even a taken one), # the move it plays."
-
-
-def format_probabilities(probs, chosen, colour=False):
-    """Return the probability grid the C prints before the net's move.
-
-    Takes 9 probabilities and the chosen cell. Each cell shows a percentage,
-    '*' on the highest probability overall (even an occupied cell) and '#'
-    on the chosen move, each followed by a space, as in the C. With
-    `colour`, each percentage is painted by its size (a heat map).
-    """
-    highest = max(range(len(probs)), key=lambda cell: (probs[cell], -cell))
-    text = ["Neural network move probabilities:\n"]
-    for row in range(3):
-        for cell in range(row * 3, row * 3 + 3):
-            # In float32, as the C computes it, so that the rounding to one
-            # decimal agrees as often as possible.
-            number = "%5.1f%%" % to_float32(to_float32(probs[cell]) * 100)
-            text.append(paint(number, probs[cell]) if colour else number)
-            text.append(("*" if cell == highest else "")
-                        + ("#" if cell == chosen else "") + " ")
-        text.append("\n")
-    text.append("Sum of all probabilities: %.2f\n\n" % sum(probs))
-    return "".join(text)
-
+from .lab.cli import EXIT_FAILURE, Output, command, on_stop
+from .lab.human import LEGEND, Quit, ask, colour_wanted, format_probabilities, parse_move
+from .lab.session import check_paths, load_to_play, save_and_report
 
 def play_game(net, stdin, out, nn_symbol=O, colour=False):
     """Play one game, a human against the network (C: play_game).
@@ -124,31 +95,19 @@ def play_session(net, stdin, out, nn_symbol=O, settings=None, colour=False):
 def main(argv=None):
     """Entry point of `ttt-play` (C: main of play.c); returns the exit
     status. `argv` is the argument list (default sys.argv[1:])."""
-    parser = play_parser()
-    args = parser.parse_args(argv)
-    if args.save and not args.learn:
-        parser.error("--save needs --learn")
+    args = play_parser().parse_args(argv)
     save_to = args.save or args.weights
-    try:
-        net = load(args.weights)
-    except FileError as e:
-        say("ttt-play", "error: %s%s" % (e, "; train one first: ttt-train" if e.missing else ""))
-        return EXIT_FAILURE
+    net = load_to_play(args.weights, args.side, "ttt-play")   # C: load_neural_network
     target = check_paths(args, save_to) if args.learn else None
-    warning = side_warning(net, args.side)
-    if warning:
-        say("ttt-play", warning)
     out = Output(sys.stdout, "stdout", "ttt-play")
     out.line("Neural network loaded from %s" % args.weights)
     out.line("Ready to play! You are %s. Type q to quit." % opponent(args.side))
     out.line(LEGEND)
+    if args.learn:
+        on_stop("; %s was not updated" % save_to)
     stdin = getattr(sys.stdin, "buffer", sys.stdin)
     settings = DEFAULT_SETTINGS if args.learn else None
-    try:
-        learned = play_session(net, stdin, out, args.side, settings, colour_wanted(sys.stdout))
-    except KeyboardInterrupt as stop:
-        say("ttt-play", "interrupted" + ("; %s was not updated" % save_to if args.learn else ""))
-        return exit_status_of(stop)
+    learned = play_session(net, stdin, out, args.side, settings, colour_wanted(sys.stdout))
     if learned:
         out.line("Learned from %d game%s." % (learned, "" if learned == 1 else "s"))
         if not save_and_report(net, target, save_to, args.side, "ttt-play", out):

@@ -12,12 +12,11 @@ import time
 
 from .learn import train_against_random
 from .lab.args import train_parser
-from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, exit_status_of, say
+from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, on_stop
 from .lab.evaluate import evaluate_network, summary_lines
 from .lab.progress import Reporter, first_ctrl_c_stops, format_seconds
 from .lab.runs import train_runs
-from .lab.session import (check_paths, draw_seed, read_init, save_and_report, settings_from,
-                          start_network, write_curve)
+from .lab.session import save_and_report, settings_from, start_run, write_curve
 from .weights import as_saved
 
 
@@ -32,28 +31,22 @@ def main(argv=None):
     if args.runs > 1:
         return train_runs(args)
     out = Output(sys.stdout, "stdout", "ttt-train")
-    target = check_paths(args, args.output)   # a FileError here: nothing trained
-    seed = draw_seed() if args.seed is None else args.seed
-    net, rng = start_network(args, seed, read_init(args))
-    if args.seed is None:
-        out.line("Seed: %d (repeat with --seed %d)" % (seed, seed))
+    # A new net (C: init_neural_network), after every path is checked.
+    target, seed, net, rng = start_run(args, args.output, out)
     reporter = Reporter(out, args.games, args.side, args.eval_every, curve=bool(args.curve))
     out.line("Training neural network with %d games" % args.games)
     out.line("Training neural network against %d random games..." % args.games)
-    try:
-        with first_ctrl_c_stops(reporter, out):
-            reporter.begin(net)
-            # The lab's reporter sees every game: it decides what to print.
-            games = train_against_random(net, args.games, rng, args.side,
-                                         settings_from(args), reporter.report, 1)
-            elapsed = time.perf_counter() - reporter.start
-            reporter.finish(net)
-            out.line("\nTraining complete!" if games == args.games else
-                     "\nStopped after %d of %d games." % (games, args.games))
-            saved = save_and_report(net, target, args.output, args.side, "ttt-train", out)
-    except KeyboardInterrupt as stop:
-        say("ttt-train", "interrupted; %s was not written" % args.output)
-        return exit_status_of(stop)
+    on_stop("; %s was not written" % args.output)
+    with first_ctrl_c_stops(reporter, out):
+        reporter.begin(net)
+        # The lab's reporter sees every game: it decides what to print.
+        games = train_against_random(net, args.games, rng, args.side, settings_from(args),
+                                     reporter.report, 1)
+        elapsed = time.perf_counter() - reporter.start
+        reporter.finish(net)
+        out.line("\nTraining complete!" if games == args.games else
+                 "\nStopped after %d of %d games." % (games, args.games))
+        saved = save_and_report(net, target, args.output, args.side, "ttt-train", out)
     if not saved:
         return EXIT_FAILURE
     out.line("Training time: %s (%.1f s, %.0f games/s)" % (

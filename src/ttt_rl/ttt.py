@@ -10,14 +10,13 @@ import sys
 
 from .game import opponent
 from .learn import train_against_random
-from .play import LEGEND, play_session
+from .play import play_session
 from .lab.args import rl_parser
-from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, exit_status_of, say
+from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, on_stop
 from .lab.evaluate import evaluate_network, summary_lines
-from .lab.human import colour_wanted
+from .lab.human import LEGEND, colour_wanted
 from .lab.progress import Reporter, first_ctrl_c_stops
-from .lab.session import (check_paths, draw_seed, read_init, save_and_report, settings_from,
-                          start_network)
+from .lab.session import save_and_report, settings_from, start_run
 
 
 @command("ttt-rl")
@@ -25,33 +24,26 @@ def main(argv=None):
     """Entry point of `ttt-rl` (C: main of ttt.c); returns the exit status."""
     args = rl_parser().parse_args(argv)
     out = Output(sys.stdout, "stdout", "ttt-rl")
-    target = check_paths(args, args.save)   # None without --save
-    seed = draw_seed() if args.seed is None else args.seed
-    net, rng = start_network(args, seed, read_init(args))
-    if args.seed is None:
-        out.line("Seed: %d (repeat with --seed %d)" % (seed, seed))
+    # A new net (C: init_neural_network); no file unless --init or --save.
+    target, seed, net, rng = start_run(args, args.save, out)
     reporter = Reporter(out, args.games, args.side)
-    not_written = "; %s was not written" % args.save if target else ""
-    try:
-        with first_ctrl_c_stops(reporter, out):
-            out.line("Training neural network against %d random games..." % args.games)
-            games = train_against_random(net, args.games, rng, args.side, settings_from(args),
-                                         reporter.report, 1)
-            out.line("\nTraining complete!" if games == args.games else
-                     "\nStopped after %d of %d games." % (games, args.games))
-            for line in summary_lines(evaluate_network(net, args.side)):
-                out.line(line)
-            if games < args.games:   # a first Ctrl-C: keep what was trained, no play
-                saved = target is None or save_and_report(net, target, args.save, args.side,
-                                                          "ttt-rl", out)
-                return EXIT_CTRL_C if saved else EXIT_FAILURE
-        out.line("You are %s. Type q to quit." % opponent(args.side))
-        out.line(LEGEND)
-        stdin = getattr(sys.stdin, "buffer", sys.stdin)
-        play_session(net, stdin, out, args.side, settings_from(args), colour_wanted(sys.stdout))
-    except KeyboardInterrupt as stop:
-        say("ttt-rl", "interrupted" + not_written)
-        return exit_status_of(stop)
+    on_stop("; %s was not written" % args.save if target else "")
+    with first_ctrl_c_stops(reporter, out):
+        out.line("Training neural network against %d random games..." % args.games)
+        games = train_against_random(net, args.games, rng, args.side, settings_from(args),
+                                     reporter.report, 1)
+        out.line("\nTraining complete!" if games == args.games else
+                 "\nStopped after %d of %d games." % (games, args.games))
+        for line in summary_lines(evaluate_network(net, args.side)):
+            out.line(line)
+        if games < args.games:   # a first Ctrl-C: keep what was trained, no play
+            saved = target is None or save_and_report(net, target, args.save, args.side,
+                                                      "ttt-rl", out)
+            return EXIT_CTRL_C if saved else EXIT_FAILURE
+    out.line("You are %s. Type q to quit." % opponent(args.side))
+    out.line(LEGEND)
+    stdin = getattr(sys.stdin, "buffer", sys.stdin)
+    play_session(net, stdin, out, args.side, settings_from(args), colour_wanted(sys.stdout))
     if target is not None and not save_and_report(net, target, args.save, args.side,
                                                   "ttt-rl", out):
         return EXIT_FAILURE

@@ -20,6 +20,7 @@ from .lab.files import FileError, replace_file
 from .nn import HIDDEN_SIZE, INPUT_SIZE, OUTPUT_SIZE, NeuralNetwork
 
 FLOAT_BYTES = 4   # float32
+FLOAT32_MAX = 3.4028234663852886e38
 # Parameters per hidden unit (18 in, 9 out, 1 bias), plus the output biases.
 PER_HIDDEN_UNIT = INPUT_SIZE + OUTPUT_SIZE + 1
 MAX_HIDDEN_SIZE = 100000
@@ -67,14 +68,11 @@ def to_bytes(net):
     float32: such a file could not be loaded again.
     """
     flat = parameters(net)
-    if not all(map(math.isfinite, flat)):
-        raise FileError("the network's weights are not finite numbers (the learning "
-                        "rate or a reward is too large)")
-    try:
-        return struct.pack("<%df" % len(flat), *flat)
-    except OverflowError:
-        raise FileError("a weight is too large for float32 (the learning rate or "
-                        "a reward is too large)") from None
+    # abs(NaN) <= x is False, so this refuses NaN, infinities and overflow.
+    if not all(abs(w) <= FLOAT32_MAX for w in flat):
+        raise FileError("a weight is not a finite float32 (the learning rate or a "
+                        "reward is too large)")
+    return struct.pack("<%df" % len(flat), *flat)
 
 
 def from_bytes(data, name="the data"):

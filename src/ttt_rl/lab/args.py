@@ -24,9 +24,10 @@ class ArgumentParser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr (exit status 2),
     positionals may follow options, and the epilog keeps its line breaks."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, needs=(), **kwargs):
         kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
         super().__init__(**kwargs)
+        self.needs = needs   # (flag, flag it needs) pairs
         self.add_argument("--version", action="version", version="%(prog)s " + __version__)
 
     def error(self, message):
@@ -34,6 +35,9 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def parse_args(self, args=None, namespace=None):
         result = self.parse_intermixed_args(args, namespace)
+        for flag, needed in self.needs:
+            if getattr(result, flag) and not getattr(result, needed):
+                self.error("--%s needs --%s" % (flag, needed))
         # Python < 3.13 reads `--seed=--` as an empty list, not as '--'.
         for action in self._actions:
             if action.nargs is None and isinstance(getattr(result, action.dest, None), list):
@@ -52,6 +56,14 @@ def count(text, digits=MAX_DIGITS):
     if len(text) > digits:
         raise argparse.ArgumentTypeError("%s... is too large" % text[:20])
     return int(text)
+
+
+def at_least_one(text):
+    """argparse type: a count of 1 or more (--runs)."""
+    value = count(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
 
 
 def seed(text):
@@ -153,7 +165,7 @@ game and saves the net trained so far; press it again to save nothing.
     parser.add_argument("--curve", type=curve_file, metavar="FILE",
                         help="write the learning curve: FILE.svg a chart with heat maps, "
                              "FILE.csv rows (default: no curve)")
-    parser.add_argument("--runs", type=count, default=1, metavar="K",
+    parser.add_argument("--runs", type=at_least_one, default=1, metavar="K",
                         help="train K runs with seeds S, S+1, ... in parallel and save "
                              "the strongest (default 1)")
     parser.add_argument("--jobs", type=count, default=0, metavar="N",
@@ -180,7 +192,7 @@ examples:
 
 def play_parser():
     """Return the ArgumentParser of ttt-play."""
-    parser = ArgumentParser(prog="ttt-play", epilog="""\
+    parser = ArgumentParser(prog="ttt-play", needs=[("save", "learn")], epilog="""\
 examples:
   ttt-play                        play X against ttt_nn.bin
   ttt-play net.bin --side X       the net plays X and moves first

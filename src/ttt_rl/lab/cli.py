@@ -56,6 +56,15 @@ def stop_signals():
     return [s for s in sigs if signal.getsignal(s) != signal.SIG_IGN]
 
 
+_stop_note = [""]   # what the running command adds when it is stopped
+
+
+def on_stop(note):
+    """Set what the running command says after 'interrupted' if a signal
+    stops it from now on, such as '; ttt_nn.bin was not written'."""
+    _stop_note[0] = note
+
+
 def command(prog):
     """Decorator for a command's main(argv): prepares the streams and the
     signals, and turns any stop or system failure into one line on stderr.
@@ -65,6 +74,7 @@ def command(prog):
         def wrapper(argv=None):
             _open_closed_streams()
             previous = {sig: signal.signal(sig, _raise_stopped) for sig in stop_signals()}
+            on_stop("")
             try:
                 os.getcwd()
                 status = main(argv)
@@ -72,7 +82,10 @@ def command(prog):
                 return status
             except KeyboardInterrupt as stop:
                 _end_terminal_line()   # the one the ^C was echoed on
-                say(prog, "stopped" if isinstance(stop, Stopped) else "interrupted")
+                if _stop_note[0]:
+                    say(prog, "interrupted" + _stop_note[0])
+                else:
+                    say(prog, "stopped" if isinstance(stop, Stopped) else "interrupted")
                 return exit_status_of(stop)
             except FileError as e:
                 say(prog, "error: %s" % e)

@@ -32,7 +32,9 @@ from .files import FileError
 
 START = EMPTY * 9          # the empty board as a position string
 RESULT_VALUE = {O: 1, TIE: 0, X: -1}  # game values, from O's point of view
-SIDE_WARNING_GAP = 0.3  # strength (0-1) by which the other side must be better
+# Warn that a net was trained for the other side when it plays that side
+# well (strength) and much better than the side asked for (gap).
+SIDE_WARNING_STRENGTH, SIDE_WARNING_GAP = 0.75, 0.5
 JSON_KEYS = ("file", "side", "win", "draw", "loss", "lines", "lines_lost",
              "positions", "optimal_positions", "unbeatable")
 
@@ -143,11 +145,27 @@ def evaluate_network(net, side=O):
     return evaluate_policy(net_policy(net), side=side)
 
 
+@lru_cache(maxsize=None)
+def random_vs_random(position=START):
+    """Return {X: p, O: p, TIE: p}: how a game from `position` ends when
+    both players pick uniformly among empty cells (X wins 58.5% from the
+    empty board: moving first is worth a lot)."""
+    winner = check_game_over(position)
+    if winner is not None:
+        return {X: float(winner == X), O: float(winner == O), TIE: float(winner == TIE)}
+    cells, mover = _empty_cells(position), to_move(position)
+    below = [random_vs_random(_play(position, c, mover)) for c in cells]
+    return {k: sum(b[k] for b in below) / len(cells) for k in (X, O, TIE)}
+
+
 def strength(result):
-    """Return a score in [0, 1] of an evaluation: the exact win rate as a
-    share of the best possible for its side, halved if it can be beaten."""
-    score = result["win"] / best_safe_win_rate(side=result["side"])
-    return score if result["unbeatable"] else score / 2
+    """Return how much better than a random player an evaluated net plays
+    its side: 0 for random play, 1 for the best that never loses (win minus
+    loss rate against a random opponent, scaled between the two)."""
+    side = result["side"]
+    odds = random_vs_random()
+    base = odds[side] - odds[opponent(side)]
+    return (result["win"] - result["loss"] - base) / (best_safe_win_rate(side=side) - base)
 
 
 def side_warning(net, side, result=None):
@@ -155,7 +173,8 @@ def side_warning(net, side, result=None):
     side than on `side` (it was trained for the other side), else None."""
     result = result or evaluate_network(net, side)
     other = evaluate_network(net, opponent(side))
-    if strength(other) - strength(result) > SIDE_WARNING_GAP:
+    if strength(other) >= SIDE_WARNING_STRENGTH and \
+            strength(other) - strength(result) >= SIDE_WARNING_GAP:
         return ("warning: this net plays %s much better (%s) than %s; it was probably "
                 "trained with --side %s" % (other["side"], verdict(other), side, other["side"]))
     return None

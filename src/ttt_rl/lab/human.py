@@ -1,19 +1,49 @@
-"""A person at the keyboard: prompts, moves typed in any form, colour.
+"""A person at the keyboard: the net's probability grid, prompts, moves
+typed in any form, colour.
 
-The C reads one character with scanf, so `45` played two moves and the end
-of input looped forever; here a whole line is read and a bad one is
-explained. No C counterpart.
+format_probabilities is the C's display in get_computer_move, which the C
+calls a debugging aid; it is also the best window on what the net thinks.
+The rest has no C counterpart: the C reads one character with scanf, so
+`45` played two moves and the end of input looped forever; here a whole
+line is read and a bad one is explained.
 """
 
 import os
 
 from ..game import BOARD_CELLS, EMPTY
+from ..weights import to_float32
 from .cli import read_line
 
 QUIT_WORDS = ("q", "quit")
 # Colours of a probability on a terminal (ANSI SGR codes): faint for the
 # cells the net ignores, yellow for some interest, bold green for its choice.
 COLOUR_STEPS = ((0.5, "1;32"), (0.1, "33"), (0.01, "0"), (0.0, "2"))
+
+
+LEGEND = "In the net's grid: * its favourite cell overall (even a taken one), # the move it plays."
+
+
+def format_probabilities(probs, chosen, colour=False):
+    """Return the probability grid the C prints before the net's move.
+
+    Takes 9 probabilities and the chosen cell. Each cell shows a percentage,
+    '*' on the highest probability overall (even an occupied cell) and '#'
+    on the chosen move, each followed by a space, as in the C. With
+    `colour`, each percentage is painted by its size (a heat map).
+    """
+    highest = max(range(len(probs)), key=lambda cell: (probs[cell], -cell))
+    text = ["Neural network move probabilities:\n"]
+    for row in range(3):
+        for cell in range(row * 3, row * 3 + 3):
+            # In float32, as the C computes it, so that the rounding to one
+            # decimal agrees as often as possible.
+            number = "%5.1f%%" % to_float32(to_float32(probs[cell]) * 100)
+            text.append(paint(number, probs[cell]) if colour else number)
+            text.append(("*" if cell == highest else "")
+                        + ("#" if cell == chosen else "") + " ")
+        text.append("\n")
+    text.append("Sum of all probabilities: %.2f\n\n" % sum(probs))
+    return "".join(text)
 
 
 class Quit(Exception):

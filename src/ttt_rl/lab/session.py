@@ -15,7 +15,7 @@ from ..nn import HIDDEN_SIZE, init_neural_network
 from ..weights import as_saved, from_bytes, load, save, to_bytes
 from .cli import say
 from .curve import csv_text
-from .evaluate import evaluate_network, verdict
+from .evaluate import evaluate_network, side_warning, verdict
 from .files import FileError, check_output, replace_file, signals_held
 from .svg import chart
 
@@ -58,6 +58,35 @@ def start_network(args, seed, init_data=None):
     if init_data is not None:
         return from_bytes(init_data, args.init), rng
     return init_neural_network(rng, args.hidden or HIDDEN_SIZE), rng
+
+
+def start_run(args, output, out):
+    """Start a training run as the flags say: check `output` (None for no
+    file) and --curve, draw the seed if none was given (and print it), read
+    --init. Returns (target, seed, network, rng); raises FileError before
+    any work if a path cannot work."""
+    target = check_paths(args, output)
+    seed = draw_seed() if args.seed is None else args.seed
+    net, rng = start_network(args, seed, read_init(args))
+    if args.seed is None:
+        out.line("Seed: %d (repeat with --seed %d)" % (seed, seed))
+    return target, seed, net, rng
+
+
+def load_to_play(path, side, prog):
+    """Return the network in weights file `path` for play as `side`; warn
+    on stderr if it plays the other side much better. Raises FileError,
+    with a hint if the file is missing."""
+    try:
+        net = load(path)
+    except FileError as e:
+        if e.missing:
+            raise FileError("%s; train one first: ttt-train" % e) from None
+        raise
+    warning = side_warning(net, side)
+    if warning:
+        say(prog, warning)
+    return net
 
 
 def check_paths(args, output):

@@ -1,4 +1,5 @@
-"""Exact evaluation (evaluate.py): minimax, tree walks, limits, ttt-eval."""
+"""Exact evaluation (lab/evaluate.py): minimax, tree walks, limits, verdicts,
+the side warning, and the ttt-eval command."""
 
 import json
 import math
@@ -6,11 +7,15 @@ import os
 import random
 import unittest
 
-from ttt_rl.evaluate import (JSON_KEYS, START, best_safe_win_rate,
-                             evaluate_policy, minimax)
 from ttt_rl.game import EMPTY, O, X, check_game_over, get_random_move
+from ttt_rl.lab import evaluate
+from ttt_rl.lab.evaluate import (JSON_KEYS, START, best_safe_win_rate, correct_moves,
+                                 evaluate_network, evaluate_policy, minimax, random_vs_random,
+                                 side_warning, verdict)
+from ttt_rl.nn import init_neural_network
+from ttt_rl.weights import load
 
-from .helpers import DATA, run_module
+from ..helpers import C_FILE, DATA, TempDirTest, run_main, run_module
 
 
 def first_empty(position):
@@ -140,29 +145,30 @@ class LimitTest(unittest.TestCase):
         self.assertEqual(best_safe_win_rate("XX..X.OO."), 1.0)
 
 
-class EvalCommandTest(unittest.TestCase):
+class EvalCommandTest(TempDirTest):
     """ttt-eval's output: replayable losses, documented JSON keys, the side."""
 
     def test_shown_losses_replay_as_wins_in_ttt_play(self):
-        path = os.path.join(DATA, "c_trained.bin")
-        proc = run_module("evaluate", path, "--show-losses")
-        self.assertEqual(proc.returncode, 0, proc.stderr)
-        lost = [line.split("lost: ")[1] for line in proc.stdout.splitlines()
+        from ttt_rl.play import main as play_main
+        status, out, _ = run_main(evaluate.main, C_FILE, "--show-losses")
+        self.assertEqual(status, 0)
+        lost = [line.split("lost: ")[1] for line in out.splitlines()
                 if line.startswith("  lost: ")]
-        self.assertIn("14 lost: beatable", proc.stdout)
+        self.assertIn("14 lost: beatable", out)
         self.assertEqual(len(lost), 14)
         for line in (lost[0], lost[-1]):
             x_moves = [move.split()[1] for move in line.split(", ") if move.startswith("X")]
-            play = run_module("play", path, stdin="\n".join(x_moves) + "\nn\n")
-            self.assertIn("You win!", play.stdout, line)
-            self.assertNotIn("Invalid move", play.stdout, line)
+            _, played, _ = run_main(play_main, C_FILE,
+                                    stdin=("\n".join(x_moves) + "\nn\n").encode())
+            self.assertIn("You win!", played, line)
+            self.assertNotIn("Invalid move", played, line)
 
 
     def test_json_has_exactly_the_documented_keys(self):
-        path = os.path.join(DATA, "c_trained.bin")
-        proc = run_module("evaluate", path, path, "--json")
-        self.assertEqual(proc.returncode, 0, proc.stderr)
-        objects = [json.loads(line) for line in proc.stdout.splitlines()]
+        path = C_FILE
+        status, out, _ = run_main(evaluate.main, path, path, "--json")
+        self.assertEqual(status, 0)
+        objects = [json.loads(line) for line in out.splitlines()]
         self.assertEqual(len(objects), 2)
         for obj in objects:
             self.assertEqual(tuple(obj), JSON_KEYS)
@@ -173,9 +179,47 @@ class EvalCommandTest(unittest.TestCase):
             self.assertEqual(obj["side"], O)
 
     def test_side_x_is_named_with_its_limit(self):
-        proc = run_module("evaluate", os.path.join(DATA, "c_trained.bin"), "--side", "X")
-        self.assertEqual(proc.returncode, 0, proc.stderr)
-        self.assertIn("Exact as X vs random O: ", proc.stdout)
-        self.assertIn("Every O strategy: ", proc.stdout)
-        self.assertIn("Limit: an X that never loses wins at most 99.48% vs random O.",
-                      proc.stdout)
+        status, out, _ = run_main(evaluate.main, C_FILE, "--side", "x")
+        self.assertEqual(status, 0)
+        self.assertIn("Exact as X vs random O: ", out)
+        self.assertIn("Every O strategy: ", out)
+        self.assertIn("Limit: an X that never loses wins at most 99.48% vs random O.", out)
+
+    def test_a_bad_file_does_not_stop_the_others(self):
+        status, out, err = run_main(evaluate.main, "/nonexistent.bin", C_FILE)
+        self.assertEqual(status, 1)
+        self.assert_one_line(err, "cannot read /nonexistent.bin")
+        self.assertIn(C_FILE, out)
+
+    def test_json_file_names_that_are_not_utf8(self):
+        name = os.fsdecode(os.path.join(os.fsencode(self.tmp), b"\xff.bin"))
+        self.copy_of_c_file(os.path.basename(name))
+        status, out, _ = run_main(evaluate.main, name, "--json")
+        self.assertEqual(status, 0)
+        self.assertTrue(json.loads(out)["file"].endswith("\\xff.bin"))
+        out.encode("utf-8")   # no lone surrogate
+
+
+class VerdictTest(unittest.TestCase):
+    """Short verdicts, correct moves, and the warning for a net of the other side."""
+
+    def test_verdict_and_correct_moves(self):
+        self.assertEqual(verdict(evaluate_network(load(C_FILE))), "loses 14 lines, 81.0% wins")
+        self.assertEqual(verdict({"lines_lost": 0, "win": 0.87831}), "unbeatable, 87.8% wins")
+        self.assertEqual(correct_moves("X........"), [4])
+        self.assertEqual(correct_moves("....X...."), [0, 2, 6, 8])
+        self.assertEqual(correct_moves("XX..O...."), [2])
+
+    def test_random_against_random(self):
+        odds = random_vs_random()
+        self.assertAlmostEqual(odds[X], 0.5849, places=4)
+        self.assertAlmostEqual(odds[O], 0.2881, places=4)
+        self.assertAlmostEqual(sum(odds.values()), 1.0)
+
+    def test_side_warning(self):
+        net = load(C_FILE)   # trained as O
+        self.assertIsNone(side_warning(net, O))
+        self.assertRegex(side_warning(net, X), "plays O much better .*--side O")
+        untrained = init_neural_network(random.Random(1))
+        self.assertIsNone(side_warning(untrained, O))
+        self.assertIsNone(side_warning(untrained, X))

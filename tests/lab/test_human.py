@@ -1,0 +1,60 @@
+"""A person's input (lab/human.py): every line gets a clear answer."""
+
+import io
+import unittest
+from unittest import mock
+
+from ttt_rl.lab.human import Quit, ask, colour_wanted, paint, parse_move
+
+
+class ParseMoveTest(unittest.TestCase):
+    """A bad move is explained in a short line; a good one is a cell."""
+
+    def test_parse_move(self):
+        board = list("X...O....")
+        self.assertEqual(parse_move("3", board), (3, None))
+        for text, message in (("", "Please type a position"),
+                              ("4 5", "one position at a time"),
+                              ("abc", "'abc' is not a position"),
+                              ("-1", "'-1' is not a position"),
+                              ("\u0665", "is not a position"),     # an Arabic-Indic 5
+                              ("9", "9 is off the board"),
+                              ("9" * 5000, "off the board"),        # int() would refuse it
+                              ("0", "Position 0 is already taken"),
+                              ("4", "Position 4 is already taken")):
+            move, error = parse_move(text, board)
+            self.assertIsNone(move)
+            self.assertIn(message, error)
+            self.assertLess(len(error), 100)
+
+    def test_ask_quits_and_cuts(self):
+        out = io.StringIO()
+        with self.assertRaises(Quit):
+            ask("? ", io.BytesIO(b"Quit\n"), out)
+        self.assertEqual(ask("? ", io.BytesIO(b"x" * 2000 + b"\n"), out), "")
+        self.assertIn("That line is too long", out.getvalue())
+
+
+class ColourTest(unittest.TestCase):
+    """Colour only on a terminal, and never with NO_COLOR or TERM=dumb."""
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    def test_when(self):
+        with mock.patch.dict("os.environ", {"TERM": "xterm"}, clear=True):
+            self.assertTrue(colour_wanted(self.Tty()))
+            self.assertFalse(colour_wanted(io.StringIO()))
+        with mock.patch.dict("os.environ", {"NO_COLOR": "1", "TERM": "xterm"}, clear=True):
+            self.assertFalse(colour_wanted(self.Tty()))
+        with mock.patch.dict("os.environ", {"TERM": "dumb"}, clear=True):
+            self.assertFalse(colour_wanted(self.Tty()))
+
+    def test_paint_by_size(self):
+        self.assertEqual(paint("x", 0.9), "\033[1;32mx\033[0m")
+        self.assertEqual(paint("x", 0.001), "\033[2mx\033[0m")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,147 @@
+"""ttt-train --runs (lab/runs.py): the best run is saved, byte-identical to
+its single run; no worker is ever lost or left behind."""
+
+import json
+import os
+import re
+import signal
+import subprocess
+import time
+import unittest
+
+from ttt_rl import train
+from ttt_rl.lab import evaluate
+from ttt_rl.lab.runs import rank_key
+
+from ..helpers import TempDirTest, read, run_main, start_module
+
+
+def run(seed, unbeatable, win, lines_lost):
+    return {"seed": seed, "result": {"unbeatable": unbeatable, "win": win,
+                                     "lines_lost": lines_lost}}
+
+
+def children_of(pid):
+    """Return the PIDs whose parent is `pid` (Linux /proc; [] elsewhere)."""
+    found = []
+    for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        try:
+            with open("/proc/%s/stat" % entry) as f:
+                if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry))
+        except (OSError, ValueError, IndexError):
+            continue
+    return found
+
+
+def alive(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+class RankingTest(unittest.TestCase):
+    """Unbeatable first, then the highest win rate, fewest lines lost, lowest seed."""
+
+    def test_order(self):
+        runs = [run(1, False, 0.90, 3), run(2, True, 0.85, 0), run(3, True, 0.88, 0),
+                run(4, False, 0.90, 1), run(5, True, 0.88, 0), run(6, False, 0.70, 1)]
+        self.assertEqual([r["seed"] for r in sorted(runs, key=rank_key)], [3, 5, 2, 4, 1, 6])
+
+
+class RunsTest(TempDirTest):
+    """The saved file is the best run's, the table is ranked, the curve has every run."""
+
+    def test_best_run_is_saved_and_reproducible(self):
+        status, out, err = run_main(train.main, "300", self.path("best.bin"), "--runs", "3",
+                                    "--seed", "100", "--jobs", "2", "--curve",
+                                    self.path("c.csv"))
+        self.assertEqual((status, err), (0, ""))
+        best = int(re.search(r"Best of 3 runs \(seed (\d+)\)", out).group(1))
+        self.assertIn("Repeat the saved run: ttt-train 300 %s --seed %d"
+                      % (self.path("best.bin"), best), out)
+        table = [line.split() for line in out.splitlines() if re.match(r"^ +\d+ +\d+ ", line)]
+        results = []
+        for seed in (100, 101, 102):
+            name = self.path("s%d.bin" % seed)
+            run_main(train.main, "300", name, "--seed", str(seed))
+            if seed == best:
+                self.assertEqual(read(name), read(self.path("best.bin")))
+            _, text, _ = run_main(evaluate.main, "--json", name)
+            results.append({"seed": seed, "result": json.loads(text)})
+        self.assertEqual([r["seed"] for r in sorted(results, key=rank_key)],
+                         [int(row[1]) for row in table])
+        rows = read(self.path("c.csv")).decode().splitlines()
+        self.assertEqual(rows[0].split(",")[:2], ["seed", "games"])
+        self.assertEqual([r.split(",")[:2] for r in rows[1:3]], [["100", "0"], ["100", "1"]])
+        self.assertEqual({row.split(",")[0] for row in rows[1:]}, {"100", "101", "102"})
+
+    def test_eval_every_is_for_one_run(self):
+        status, _, err = run_main(train.main, "10", self.path("w.bin"), "--runs", "2",
+                                  "--eval-every", "5")
+        self.assertEqual(status, 2)
+        self.assert_one_line(err, "use --curve with --runs")
+
+
+@unittest.skipUnless(os.path.isdir("/proc"), "needs /proc to see the workers")
+class WorkersTest(TempDirTest):
+    """A dead worker is a failed run; a stop leaves no process and no file."""
+
+    def start(self, games, *flags, **kwargs):
+        proc = start_module("train", str(games), self.path("w.bin"), "--runs", "2",
+                            "--jobs", "2", "--seed", "1", *flags, **kwargs)
+        deadline = time.monotonic() + 20
+        while len(children_of(proc.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        children = children_of(proc.pid)
+        self.assertEqual(len(children), 2)   # ...or the test sees nothing
+        return proc, children
+
+    def assert_no_process_left(self, children):
+        deadline = time.monotonic() + 10
+        while any(alive(pid) for pid in children) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.assertEqual([pid for pid in children if alive(pid)], [])
+
+    def test_a_killed_worker_is_a_failed_run(self):
+        proc, children = self.start(1000)
+        os.kill(min(children), signal.SIGKILL)
+        out, err = proc.communicate(timeout=60)
+        self.assertEqual(proc.returncode, 1)
+        self.assert_one_line(err, r"run with seed \d failed: its process ended "
+                                  r"\(killed by signal 9\)")
+        self.assertIn(b"Best of 1 runs", out)
+        self.assertTrue(os.path.exists(self.path("w.bin")))
+
+    def test_ctrl_c_leaves_no_process_and_no_file(self):
+        proc, children = self.start(10000000)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        self.assertEqual(proc.returncode, 130)
+        self.assertEqual(err.decode(), "ttt-train: interrupted; %s was not written (--runs "
+                         "keeps nothing of unfinished runs)\n" % self.path("w.bin"))
+        self.assert_no_process_left(children)
+        self.assertEqual(os.listdir(self.tmp), [])
+
+    def test_sigterm_to_the_whole_group(self):
+        # `kill %1`, or a service manager: every process gets the signal.
+        proc, children = self.start(10000000, start_new_session=True)
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.communicate(timeout=30)
+        self.assertEqual(proc.returncode, 128 + signal.SIGTERM)
+        self.assert_no_process_left(children)
+        self.assertEqual(os.listdir(self.tmp), [])
+
+    def test_nohup_keeps_the_workers(self):
+        proc, children = self.start(1000, start_new_session=True, preexec_fn=lambda: (
+            signal.signal(signal.SIGHUP, signal.SIG_IGN)))
+        os.killpg(proc.pid, signal.SIGHUP)   # the terminal closes
+        proc.communicate(timeout=60)
+        self.assertEqual(proc.returncode, 0)
+        self.assertTrue(os.path.exists(self.path("w.bin")))
+
+
+if __name__ == "__main__":
+    unittest.main()
