@@ -32,7 +32,7 @@ play:
 	$(RUN) -m ttt_rl.play $(WEIGHTS)
 
 eval:
-	$(RUN) -m ttt_rl.evaluate $(WEIGHTS)
+	$(RUN) -m ttt_rl.lab.evaluate $(WEIGHTS)
 
 # The original program in one command: train, then play (and keep learning).
 rl:

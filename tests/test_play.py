@@ -2,12 +2,11 @@
 
 import io
 import os
-import re
 import unittest
 
 from ttt_rl import play
 from ttt_rl.game import O, TIE, X
-from ttt_rl.lab.human import LEGEND, Quit, format_probabilities
+from ttt_rl.lab.human import LEGEND, Quit
 from ttt_rl.play import play_game
 from ttt_rl.weights import load
 
@@ -55,31 +54,6 @@ class TranscriptTest(unittest.TestCase):
         moved = row.replace("#", "", 1)
         self.assertNotEqual(transcript_differences(expected.replace(row, moved + " "),
                                                    expected), [])
-
-
-class ProbabilityGridTest(unittest.TestCase):
-    """The grid marks the best cell (*) and the move played (#) as the C does."""
-
-    def test_markers_and_trailing_spaces(self):
-        probs = [0.5, 0.1, 0.1, 0.1, 0.05, 0.05, 0.05, 0.025, 0.025]
-        text = format_probabilities(probs, chosen=1)
-        self.assertEqual(text,
-                         "Neural network move probabilities:\n"
-                         " 50.0%*  10.0%#  10.0% \n"
-                         " 10.0%   5.0%   5.0% \n"
-                         "  5.0%   2.5%   2.5% \n"
-                         "Sum of all probabilities: 1.00\n\n")
-
-    def test_both_markers_on_one_cell(self):
-        text = format_probabilities([0.0] * 8 + [1.0], chosen=8)
-        self.assertIn("100.0%*# \n", text)
-
-    def test_colour_paints_the_numbers_only(self):
-        probs = [0.5, 0.1, 0.1, 0.1, 0.05, 0.05, 0.05, 0.025, 0.025]
-        text = format_probabilities(probs, chosen=1, colour=True)
-        self.assertIn("\033[1;32m 50.0%\033[0m* ", text)
-        self.assertEqual(re.sub("\033\\[[0-9;]*m", "", text),
-                         format_probabilities(probs, chosen=1))
 
 
 class PlayGameTest(unittest.TestCase):

@@ -1,10 +1,37 @@
-"""A person's input (lab/human.py): every line gets a clear answer."""
+"""A person at the keyboard (lab/human.py): the C's probability grid, and a
+clear answer to every line."""
 
 import io
+import re
 import unittest
 from unittest import mock
 
-from ttt_rl.lab.human import Quit, ask, colour_wanted, paint, parse_move
+from ttt_rl.lab.human import Quit, ask, colour_wanted, format_probabilities, paint, parse_move
+
+
+class ProbabilityGridTest(unittest.TestCase):
+    """The grid marks the best cell (*) and the move played (#) as the C does."""
+
+    def test_markers_and_trailing_spaces(self):
+        probs = [0.5, 0.1, 0.1, 0.1, 0.05, 0.05, 0.05, 0.025, 0.025]
+        text = format_probabilities(probs, chosen=1)
+        self.assertEqual(text,
+                         "Neural network move probabilities:\n"
+                         " 50.0%*  10.0%#  10.0% \n"
+                         " 10.0%   5.0%   5.0% \n"
+                         "  5.0%   2.5%   2.5% \n"
+                         "Sum of all probabilities: 1.00\n\n")
+
+    def test_both_markers_on_one_cell(self):
+        text = format_probabilities([0.0] * 8 + [1.0], chosen=8)
+        self.assertIn("100.0%*# \n", text)
+
+    def test_colour_paints_the_numbers_only(self):
+        probs = [0.5, 0.1, 0.1, 0.1, 0.05, 0.05, 0.05, 0.025, 0.025]
+        text = format_probabilities(probs, chosen=1, colour=True)
+        self.assertIn("\033[1;32m 50.0%\033[0m* ", text)
+        self.assertEqual(re.sub("\033\\[[0-9;]*m", "", text),
+                         format_probabilities(probs, chosen=1))
 
 
 class ParseMoveTest(unittest.TestCase):
