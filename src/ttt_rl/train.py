@@ -13,11 +13,10 @@ import time
 from .learn import train_against_random
 from .lab.args import train_parser
 from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, on_stop
-from .lab.evaluate import evaluate_network, summary_lines
+from .lab.evaluate import summary_lines
 from .lab.progress import Reporter, first_ctrl_c_stops, format_seconds
 from .lab.runs import train_runs
 from .lab.session import save_and_report, settings_from, start_run, write_curve
-from .weights import as_saved
 
 
 @command("ttt-train")
@@ -33,10 +32,10 @@ def main(argv=None):
     out = Output(sys.stdout, "stdout", "ttt-train")
     # A new net (C: init_neural_network), after every path is checked.
     target, seed, net, rng = start_run(args, args.output, out)
+    on_stop("; %s was not written" % args.output)
     reporter = Reporter(out, args.games, args.side, args.eval_every, curve=bool(args.curve))
     out.line("Training neural network with %d games" % args.games)
     out.line("Training neural network against %d random games..." % args.games)
-    on_stop("; %s was not written" % args.output)
     with first_ctrl_c_stops(reporter, out):
         reporter.begin(net)
         # The lab's reporter sees every game: it decides what to print.
@@ -46,13 +45,13 @@ def main(argv=None):
         reporter.finish(net)
         out.line("\nTraining complete!" if games == args.games else
                  "\nStopped after %d of %d games." % (games, args.games))
-        saved = save_and_report(net, target, args.output, args.side, "ttt-train", out)
-    if not saved:
+        # C: save_neural_network. The exact strength of the saved net comes back.
+        result = save_and_report(net, target, args.output, args.side, "ttt-train", out)
+    if result is None:
         return EXIT_FAILURE
     out.line("Training time: %s (%.1f s, %.0f games/s)" % (
         format_seconds(elapsed), elapsed, games / max(elapsed, 1e-9)))
-    # The network as the file holds it (float32), so ttt-eval agrees.
-    for line in summary_lines(evaluate_network(as_saved(net), args.side)):
+    for line in summary_lines(result):
         out.line(line)
     curve_ok = not args.curve or write_curve(args.curve, {seed: reporter.rows}, args.side,
                                              "ttt-train")

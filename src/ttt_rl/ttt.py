@@ -26,8 +26,8 @@ def main(argv=None):
     out = Output(sys.stdout, "stdout", "ttt-rl")
     # A new net (C: init_neural_network); no file unless --init or --save.
     target, seed, net, rng = start_run(args, args.save, out)
-    reporter = Reporter(out, args.games, args.side)
     on_stop("; %s was not written" % args.save if target else "")
+    reporter = Reporter(out, args.games, args.side)
     with first_ctrl_c_stops(reporter, out):
         out.line("Training neural network against %d random games..." % args.games)
         games = train_against_random(net, args.games, rng, args.side, settings_from(args),

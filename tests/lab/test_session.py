@@ -50,12 +50,15 @@ class StartTest(TempDirTest):
         target = self.copy_of_c_file("w.bin")
         os.link(target, self.path("hard.csv"))
         for curve, init, what in (("hard.csv", None, "the weights file"),
-                                  ("i.csv", "i.csv", "the --init file")):
+                                  ("i.csv", "i.csv", "the --init file"),
+                                  ("w.bin", None, "the weights file")):
             self.copy_of_c_file("i.csv")
             with self.assertRaisesRegex(FileError, what):
                 check_paths(namespace(curve=self.path(curve),
                                       init=init and self.path(init)), target)
         self.assertEqual(read(self.path("hard.csv")), read(C_FILE))
+        with self.assertRaisesRegex(FileError, "the weights file"):   # neither exists yet
+            check_paths(namespace(curve=self.path("new.csv")), self.path("new.csv"))
 
     def test_repeat_command_is_quoted(self):
         args = namespace(output="my net $(rm -rf x).bin", side="X", reward_tie=0.5)

@@ -31,9 +31,12 @@ class ArgumentParser(argparse.ArgumentParser):
         self.add_argument("--version", action="version", version="%(prog)s " + __version__)
 
     def error(self, message):
+        """Exit with status 2 and one line: PROG: error: MESSAGE (try --help)."""
         self.exit(2, "%s: error: %s (try --help)\n" % (self.prog, message))
 
     def parse_args(self, args=None, namespace=None):
+        """Parse `args` with options and positionals in any order; return the
+        Namespace, or exit with one line for a bad command line."""
         result = self.parse_intermixed_args(args, namespace)
         for flag, needed in self.needs:
             if getattr(result, flag) and not getattr(result, needed):
@@ -118,6 +121,7 @@ def curve_file(text):
 
 
 def add_side(parser, what):
+    """Add --side (X or O, either case); `what` says what the net does."""
     parser.add_argument("--side", type=side, default=O, metavar="{O,X}",
                         help="the side the net %s (default O; X moves first); "
                              "the weights file does not record it" % what)

@@ -12,7 +12,7 @@ import os
 import signal
 import sys
 
-from .files import FileError
+from .files import FileError, signals_held
 
 EXIT_FAILURE = 1
 EXIT_USAGE = 2          # argparse's status for a bad command line
@@ -81,11 +81,12 @@ def command(prog):
                 sys.stdout.flush()   # a full disk or closed pipe shows here
                 return status
             except KeyboardInterrupt as stop:
-                _end_terminal_line()   # the one the ^C was echoed on
-                if _stop_note[0]:
-                    say(prog, "interrupted" + _stop_note[0])
-                else:
-                    say(prog, "stopped" if isinstance(stop, Stopped) else "interrupted")
+                with signals_held():   # a second Ctrl-C must not cut the message
+                    _end_terminal_line()   # the one the ^C was echoed on
+                    if _stop_note[0]:
+                        say(prog, "interrupted" + _stop_note[0])
+                    else:
+                        say(prog, "stopped" if isinstance(stop, Stopped) else "interrupted")
                 return exit_status_of(stop)
             except FileError as e:
                 say(prog, "error: %s" % e)
@@ -167,6 +168,7 @@ class Output:
         self.stream, self.name, self.prog, self.failed = stream, name, prog, False
 
     def write(self, text):
+        """Write `text` and flush; after a failure, do nothing."""
         if self.failed:
             return
         try:
@@ -176,7 +178,7 @@ class Output:
             self.fail(e)
 
     def flush(self):
-        pass   # write() flushes
+        """Nothing to do: write() flushes."""
 
     def fail(self, error):
         """Record that writing failed with `error`, and say it once."""
@@ -188,6 +190,7 @@ class Output:
             _silence_stdout()
 
     def line(self, text=""):
+        """Write `text` and a newline."""
         self.write(text + "\n")
 
 

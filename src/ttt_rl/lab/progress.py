@@ -78,8 +78,8 @@ class Reporter:
         return counts[self.side], counts[opponent(self.side)], counts[TIE]
 
     def progress_line(self, games, wins, losses, ties):
-        # The C's line, then what it counts and the timing a slower language
-        # makes welcome.
+        """Print the C's progress line, then in brackets what it counts and
+        the timing that a slower language makes welcome."""
         elapsed = time.perf_counter() - self.start
         rate = games / max(elapsed, 1e-9)
         eta = min((self.num_games - games) / rate, 100 * 365 * 86400)

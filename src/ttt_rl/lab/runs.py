@@ -43,6 +43,7 @@ class PipeReporter(Reporter):
         self.conn = conn
 
     def progress_line(self, games, wins, losses, ties):
+        """Send the games done to the parent, which prints one line for all runs."""
         self.conn.send(("progress", games))
 
 

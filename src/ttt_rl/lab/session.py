@@ -96,10 +96,20 @@ def check_paths(args, output):
     if getattr(args, "curve", None):
         curve = check_output(args.curve)
         for other, what in ((target, "the weights file"), (args.init, "the --init file")):
-            if other and os.path.exists(curve) and os.path.exists(other) \
-                    and os.path.samefile(curve, other):
+            if other and _same_file(curve, other):
                 raise FileError("--curve %s is %s itself" % (args.curve, what))
     return target
+
+
+def _same_file(a, b):
+    """True if paths `a` and `b` name one file: the same path, or (for
+    files that exist) the same inode, as a hard link is."""
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def save_and_report(net, target, shown, side, prog, out):
@@ -107,10 +117,12 @@ def save_and_report(net, target, shown, side, prog, out):
     file as a backup, and say so with both nets' exact verdicts.
 
     Stop signals wait until the file is replaced and the lines printed, so
-    a stop during the save never contradicts them. Returns True, or says
-    the error in one line (old file untouched) and returns False.
+    a stop during the save never contradicts them. Returns the exact
+    evaluation of the saved net (a dict), or says the error in one line
+    (old file untouched) and returns None.
     """
-    now = verdict(evaluate_network(as_saved(net), side))
+    result = evaluate_network(as_saved(net), side)   # the net as the file holds it
+    now = verdict(result)
     try:
         was = verdict(evaluate_network(load(target), side)) if os.path.exists(target) else None
     except FileError:
@@ -120,12 +132,12 @@ def save_and_report(net, target, shown, side, prog, out):
             backup = save(net, target)
         except FileError as e:
             say(prog, "error: %s" % e)
-            return False
+            return None
         out.line("Neural network saved to %s" % shown)
         if backup:
             out.line("Replaced %s (was: %s; now: %s); the old file is %s"
                      % (shown, was, now, backup))
-    return True
+    return result
 
 
 def write_curve(path, runs, side, prog, best=None):
