@@ -73,6 +73,8 @@ def time_training(games, repeat, c_train=None):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "bench.bin")
         for _ in range(repeat):
+            if os.path.exists(out):   # no old file to judge and back up
+                os.remove(out)
             wall, cpu = time.perf_counter(), time.process_time()
             with contextlib.redirect_stdout(io.StringIO()):
                 if train_main([str(games), out, "--seed", SEED]) != 0:

@@ -131,7 +131,8 @@ class TrainProcessTest(TempDirTest):
 
     def test_bad_arguments_are_one_line(self):
         for args in (["abc"], ["-5"], ["1.5"], ["10", "--seed", "x"], ["--games", "3"],
-                     ["10", "--curve", "c.png"], ["10", "--side", "Y"], ["10", "--runs", "0"]):
+                     ["10", "--curve", "c.png"], ["10", "--side", "Y"], ["10", "--runs", "0"],
+                     ["10", "--runs", "100000000000000000"], ["10", "--hidden", "0"]):
             proc = run_module("train", *args, cwd=self.tmp)
             self.assertEqual(proc.returncode, 2, args)
             self.assert_one_line(proc.stderr, r"^ttt-train: error: ")
