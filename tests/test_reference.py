@@ -14,13 +14,13 @@ import unittest
 
 from ttt_rl.weights import load
 
-from ttt_rl import train
+from ttt_rl import play, train
 
-from .helpers import run_main, run_module
+from .helpers import run_main
 from .reference import build_reference
 from .transcript import scripted_session, transcript_differences
 
-SESSIONS = 4  # scripted sessions per file, 8 games each
+SESSIONS = 3  # scripted sessions per file, 8 games each
 
 
 class AgainstCTest(unittest.TestCase):
@@ -47,9 +47,9 @@ class AgainstCTest(unittest.TestCase):
         return out[out.index("Welcome"):]
 
     def py_play_output(self, weights, moves):
-        proc = run_module("play", weights, stdin=moves)
-        self.assertEqual(proc.returncode, 0, proc.stderr)
-        return proc.stdout[proc.stdout.index("Welcome"):]
+        status, out, _ = run_main(play.main, weights, stdin=moves.encode())
+        self.assertEqual(status, 0)
+        return out[out.index("Welcome"):]
 
     def check_plays_alike(self, weights):
         nn = load(weights)
@@ -67,7 +67,7 @@ class AgainstCTest(unittest.TestCase):
 
     def test_python_trained_file_plays_the_same_in_c(self):
         weights = os.path.join(self.tmp, "py.bin")
-        self.assertEqual(run_module("train", "3000", weights, "--seed", "11").returncode, 0)
+        self.assertEqual(run_main(train.main, "1000", weights, "--seed", "11")[0], 0)
         self.check_plays_alike(weights)
 
     def test_untrained_file_plays_the_same(self):

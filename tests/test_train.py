@@ -130,12 +130,15 @@ class TrainProcessTest(TempDirTest):
     """The real console command: bad arguments and stop signals."""
 
     def test_bad_arguments_are_one_line(self):
-        for args in (["abc"], ["-5"], ["1.5"], ["10", "--seed", "x"], ["--games", "3"],
+        proc = run_module("train", "abc", cwd=self.tmp)   # the real console command
+        self.assertEqual(proc.returncode, 2)
+        self.assert_one_line(proc.stderr, r"^ttt-train: error: argument GAMES: 'abc' is not")
+        for args in (["-5"], ["1.5"], ["10", "--seed", "x"], ["--games", "3"],
                      ["10", "--curve", "c.png"], ["10", "--side", "Y"], ["10", "--runs", "0"],
                      ["10", "--runs", "100000000000000000"], ["10", "--hidden", "0"]):
-            proc = run_module("train", *args, cwd=self.tmp)
-            self.assertEqual(proc.returncode, 2, args)
-            self.assert_one_line(proc.stderr, r"^ttt-train: error: ")
+            status, out, err = run_main(train.main, *args, self.path("w.bin"))
+            self.assertEqual((status, out), (2, ""), args)
+            self.assert_one_line(err, r"^ttt-train: error: ")
         self.assertEqual(os.listdir(self.tmp), [])
 
     def test_sigterm_writes_nothing(self):
