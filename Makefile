@@ -37,7 +37,7 @@ play:
 	$(RUN) -m ttt_rl.play $(WEIGHTS)
 
 eval:
-	$(RUN) -m ttt_rl.lab.evaluate $(WEIGHTS)
+	$(RUN) -m ttt_rl.lab.ttt_eval $(WEIGHTS)
 
 # The original program in one command: train, then play (and keep learning).
 rl:

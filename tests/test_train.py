@@ -8,7 +8,7 @@ import unittest
 from unittest import mock
 
 from ttt_rl import learn, train
-from ttt_rl.weights import FILE_SIZE, file_size, load
+from ttt_rl.weights import file_size
 
 from .helpers import DATA, TempDirTest, read, run_main, run_module
 

@@ -10,7 +10,7 @@ import unittest
 
 from ttt_rl.lab.cli import Output, command, read_line, stop_signals
 
-from ..helpers import C_FILE, SRC, TempDirTest, read, run_module, start_module
+from ..helpers import C_FILE, SRC, TempDirTest, start_module
 
 
 class CommandWrapperTest(unittest.TestCase):

@@ -1,21 +1,18 @@
 """Exact evaluation (lab/evaluate.py): minimax, tree walks, limits, verdicts,
 the side warning, and the ttt-eval command."""
 
-import json
 import math
-import os
 import random
 import unittest
 
 from ttt_rl.game import EMPTY, O, X, check_game_over, get_random_move
-from ttt_rl.lab import evaluate
-from ttt_rl.lab.evaluate import (JSON_KEYS, START, best_safe_win_rate, correct_moves,
+from ttt_rl.lab.evaluate import (START, best_safe_win_rate, correct_moves,
                                  evaluate_network, evaluate_policy, minimax, random_vs_random,
                                  side_warning, verdict)
 from ttt_rl.nn import init_neural_network
 from ttt_rl.weights import load
 
-from ..helpers import C_FILE, DATA, TempDirTest, run_main, run_module
+from ..helpers import C_FILE
 
 
 def first_empty(position):
@@ -143,61 +140,6 @@ class LimitTest(unittest.TestCase):
     def test_limit_from_a_won_position(self):
         # O to move with 6-7-8 open: a never-losing O wins for sure.
         self.assertEqual(best_safe_win_rate("XX..X.OO."), 1.0)
-
-
-class EvalCommandTest(TempDirTest):
-    """ttt-eval's output: replayable losses, documented JSON keys, the side."""
-
-    def test_shown_losses_replay_as_wins_in_ttt_play(self):
-        from ttt_rl.play import main as play_main
-        status, out, _ = run_main(evaluate.main, C_FILE, "--show-losses")
-        self.assertEqual(status, 0)
-        lost = [line.split("lost: ")[1] for line in out.splitlines()
-                if line.startswith("  lost: ")]
-        self.assertIn("14 lost: beatable", out)
-        self.assertEqual(len(lost), 14)
-        for line in (lost[0], lost[-1]):
-            x_moves = [move.split()[1] for move in line.split(", ") if move.startswith("X")]
-            _, played, _ = run_main(play_main, C_FILE,
-                                    stdin=("\n".join(x_moves) + "\nn\n").encode())
-            self.assertIn("You win!", played, line)
-            self.assertNotIn("Invalid move", played, line)
-
-
-    def test_json_has_exactly_the_documented_keys(self):
-        path = C_FILE
-        status, out, _ = run_main(evaluate.main, path, path, "--json")
-        self.assertEqual(status, 0)
-        objects = [json.loads(line) for line in out.splitlines()]
-        self.assertEqual(len(objects), 2)
-        for obj in objects:
-            self.assertEqual(tuple(obj), JSON_KEYS)
-            self.assertEqual(obj["file"], path)
-            self.assertAlmostEqual(obj["win"] + obj["draw"] + obj["loss"], 1.0)
-            self.assertIsInstance(obj["lines"], int)
-            self.assertIs(obj["unbeatable"], obj["lines_lost"] == 0)
-            self.assertEqual(obj["side"], O)
-
-    def test_side_x_is_named_with_its_limit(self):
-        status, out, _ = run_main(evaluate.main, C_FILE, "--side", "x")
-        self.assertEqual(status, 0)
-        self.assertIn("Exact as X vs random O: ", out)
-        self.assertIn("Every O strategy: ", out)
-        self.assertIn("Limit: an X that never loses wins at most 99.48% vs random O.", out)
-
-    def test_a_bad_file_does_not_stop_the_others(self):
-        status, out, err = run_main(evaluate.main, "/nonexistent.bin", C_FILE)
-        self.assertEqual(status, 1)
-        self.assert_one_line(err, "cannot read /nonexistent.bin")
-        self.assertIn(C_FILE, out)
-
-    def test_json_file_names_that_are_not_utf8(self):
-        name = os.fsdecode(os.path.join(os.fsencode(self.tmp), b"\xff.bin"))
-        self.copy_of_c_file(os.path.basename(name))
-        status, out, _ = run_main(evaluate.main, name, "--json")
-        self.assertEqual(status, 0)
-        self.assertTrue(json.loads(out)["file"].endswith("\\xff.bin"))
-        out.encode("utf-8")   # no lone surrogate
 
 
 class VerdictTest(unittest.TestCase):

@@ -5,12 +5,11 @@ import json
 import os
 import re
 import signal
-import subprocess
 import time
 import unittest
 
 from ttt_rl import train
-from ttt_rl.lab import evaluate
+from ttt_rl.lab import ttt_eval
 from ttt_rl.lab.runs import rank_key
 
 from ..helpers import TempDirTest, read, run_main, start_module
@@ -69,7 +68,7 @@ class RunsTest(TempDirTest):
             run_main(train.main, "300", name, "--seed", str(seed))
             if seed == best:
                 self.assertEqual(read(name), read(self.path("best.bin")))
-            _, text, _ = run_main(evaluate.main, "--json", name)
+            _, text, _ = run_main(ttt_eval.main, "--json", name)
             results.append({"seed": seed, "result": json.loads(text)})
         self.assertEqual([r["seed"] for r in sorted(results, key=rank_key)],
                          [int(row[1]) for row in table])

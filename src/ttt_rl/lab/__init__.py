@@ -5,7 +5,8 @@ algorithm (game.py, nn.py, learn.py) reads on its own.
                output paths checked before any work
   cli.py       the @command wrapper: one line on stderr, never a traceback
   args.py      the command lines
-  evaluate.py  exact strength by walking the game tree (ttt-eval)
+  evaluate.py  exact strength by walking the game tree
+  ttt_eval.py  the ttt-eval command
   curve.py     the curve's points: exact strength and probabilities
   svg.py       the learning curve and heat maps as a picture
   progress.py  the progress line, and a first Ctrl-C that keeps the work

@@ -105,7 +105,10 @@ class first_ctrl_c_stops:
         self.out.line("\nStopping after this game (Ctrl-C again: stop without saving)...")
 
     def __enter__(self):
-        self.previous = signal.signal(signal.SIGINT, self._handler)
+        # An ignored SIGINT (a job started with & by a script) stays ignored.
+        self.previous = signal.getsignal(signal.SIGINT)
+        if self.previous != signal.SIG_IGN:
+            signal.signal(signal.SIGINT, self._handler)
         return self
 
     def __exit__(self, *exc):
