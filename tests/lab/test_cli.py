@@ -125,9 +125,13 @@ class SignalTest(TempDirTest):
         self.assert_one_line(err, r"^ttt-play: stopped$")
 
     def test_deleted_working_folder(self):
-        code = ("import os, tempfile, sys; d = tempfile.mkdtemp(); os.chdir(d); os.rmdir(d);"
-                "from ttt_rl.train import main; sys.exit(main(['10', 'x.bin']))")
-        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+        # A script, as a console command is: `python -c` would put the
+        # deleted folder on sys.path, and Python 3.13 then fails to import.
+        script = self.path("run.py")
+        with open(script, "w") as f:
+            f.write("import os, tempfile, sys; d = tempfile.mkdtemp(); os.chdir(d); "
+                    "os.rmdir(d)\nfrom ttt_rl.train import main\nsys.exit(main(['10', 'x.bin']))\n")
+        proc = subprocess.run([sys.executable, script], capture_output=True, text=True,
                               env=dict(os.environ, PYTHONPATH=SRC), timeout=60)
         self.assertEqual(proc.returncode, 1)
         self.assert_one_line(proc.stderr, "current folder no longer exists")

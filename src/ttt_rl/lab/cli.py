@@ -53,7 +53,20 @@ def stop_signals():
     leaving out any that the process inherited as ignored (`nohup`)."""
     names = ("SIGTERM", "SIGHUP")
     sigs = [getattr(signal, n) for n in names if hasattr(signal, n)]
-    return [s for s in sigs if signal.getsignal(s) != signal.SIG_IGN]
+    return [s for s in sigs if not _ignored(s)]
+
+
+def _ignored(sig):
+    """True if `sig` is ignored. PyPy reports an ignored signal that it
+    inherited as SIG_DFL, so on Linux the kernel's own mask is asked too."""
+    if signal.getsignal(sig) == signal.SIG_IGN:
+        return True
+    try:
+        with open("/proc/self/status") as f:
+            mask = next(line.split()[1] for line in f if line.startswith("SigIgn:"))
+    except (OSError, StopIteration, IndexError):
+        return False
+    return bool(int(mask, 16) >> (sig - 1) & 1)
 
 
 _stop_note = [""]   # what the running command adds when it is stopped
