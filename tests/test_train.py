@@ -91,6 +91,15 @@ class TrainCommandTest(TempDirTest):
                          % (re.escape(target), re.escape(target)))
         self.assertEqual(read(target + ".bak"), read(os.path.join(DATA, "c_trained.bin")))
 
+    def test_weights_that_overflow_are_not_saved(self):
+        target = self.copy_of_c_file("w.bin")
+        status, _, err = run_main(train.main, "50", target, "--seed", "1",
+                                  "--learning-rate", "1e300")
+        self.assertEqual(status, 1)
+        self.assert_one_line(err, "error: a weight is not a finite float32 .*too large")
+        self.assertEqual(read(target), read(os.path.join(DATA, "c_trained.bin")))
+        self.assertEqual(os.listdir(self.tmp), ["w.bin"])
+
     def test_paths_are_checked_before_training(self):
         self.copy_of_c_file("w.csv")
         for args, reason in (([self.path("no/x.bin")], "does not exist"),

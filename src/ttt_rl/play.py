@@ -7,10 +7,9 @@ net shows its probability for every cell: what it learned, and how an
 untrained net happily prefers occupied cells. With --learn it also learns
 from each finished game, as antirez's ttt.c does, and saves on exit.
 
-From "Welcome" on, a plain session prints the lines the C `play` prints;
-the differences are listed in the README ("The C program, function by
-function"): bad input is explained, and a probability may differ from the
-C's float32 in its last digit.
+From "Welcome" on, a plain session prints the lines the C `play` prints,
+but for two differences listed in docs/c-port.md: bad input is explained,
+and a probability may differ from the C's float32 in its last digit.
 """
 
 import sys
@@ -22,6 +21,7 @@ from .lab.args import play_parser
 from .lab.cli import EXIT_FAILURE, Output, command, on_stop
 from .lab.human import LEGEND, Quit, ask, colour_wanted, format_probabilities, parse_move
 from .lab.session import check_paths, load_to_play, save_and_report
+
 
 def play_game(net, stdin, out, nn_symbol=O, colour=False):
     """Play one game, a human against the network (C: play_game).

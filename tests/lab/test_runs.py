@@ -77,6 +77,15 @@ class RunsTest(TempDirTest):
         self.assertEqual([r.split(",")[:2] for r in rows[1:3]], [["100", "0"], ["100", "1"]])
         self.assertEqual({row.split(",")[0] for row in rows[1:]}, {"100", "101", "102"})
 
+    def test_a_failing_run_is_said_and_nothing_written(self):
+        target = self.copy_of_c_file("w.bin")
+        status, _, err = run_main(train.main, "50", target, "--runs", "2", "--seed", "1",
+                                  "--learning-rate", "1e300")
+        self.assertEqual(status, 1)
+        self.assertEqual(err.count("failed: a weight is not a finite float32"), 2)
+        self.assertIn("every run failed; %s was not written" % target, err)
+        self.assertEqual(os.listdir(self.tmp), ["w.bin"])
+
     def test_eval_every_is_for_one_run(self):
         status, _, err = run_main(train.main, "10", self.path("w.bin"), "--runs", "2",
                                   "--eval-every", "5")

@@ -50,7 +50,8 @@ class PipeReporter(Reporter):
 def worker(args, index, init_data, conn):
     """Train run `index` (seed args.seed + index) in a worker process and
     send ("done", result) back: seed, data (the weights file's bytes),
-    result (the exact evaluation of the saved net) and rows (the curve)."""
+    result (the exact evaluation of the saved net) and rows (the curve);
+    or ("failed", reason) before exiting with status 1."""
     # Ctrl-C is the parent's to handle (the terminal sends it to every
     # process); SIGTERM and SIGHUP end the worker, unless they were ignored
     # (nohup). The parent blocked them around the fork; now they may come.
@@ -70,8 +71,11 @@ def worker(args, index, init_data, conn):
         conn.send(("done", {"seed": seed, "data": to_bytes(net), "result": result,
                             "rows": [strip_for_transfer(r) for r in reporter.rows]}))
         conn.close()
-    except BaseException:   # noqa: BLE001 (the parent says it in one line)
-        os._exit(EXIT_FAILURE)
+    except BaseException as e:   # noqa: BLE001 (the parent says it in one line)
+        try:
+            conn.send(("failed", str(e).splitlines()[0] if str(e) else type(e).__name__))
+        finally:
+            os._exit(EXIT_FAILURE)
 
 
 def rank_key(run):
@@ -128,45 +132,63 @@ def run_all(args, init_data, jobs, out):
     finished (a dead worker is said in one line and left out)."""
     context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     waiting, active, results = list(range(args.runs)), {}, []
-    done = [0] * args.runs
-    total, start, shown = args.runs * args.games, time.perf_counter(), 0
-    step = progress_interval(args.games) * args.runs
+    done = [0] * args.runs   # games played by each run
+    progress = CombinedProgress(out, args)
     try:
         while waiting or active:
             while waiting and len(active) < jobs:
                 index = waiting.pop(0)
                 active[index] = _start(context, args, index, init_data)
-            ready = wait([c for p, c in active.values()] + [p.sentinel for p, c in active.values()])
+            # Sleep until some worker sends a message or ends.
+            wait([handle for process, conn in active.values()
+                  for handle in (conn, process.sentinel)])
             for index, (process, conn) in list(active.items()):
-                message = _receive(conn) if conn in ready or process.sentinel in ready else None
-                if message is None and process.sentinel not in ready:
-                    continue
-                if message and message[0] == "progress":
+                message = _receive(conn)
+                if message is None and process.exitcode is None:
+                    continue   # still training, nothing new
+                if message is not None and message[0] == "progress":
                     done[index] = message[1]
-                elif message and message[0] == "done":
-                    results.append(message[1])
-                    done[index] = args.games
-                    _end(process, conn)
-                    del active[index]
-                else:   # the process ended without its result
-                    _end(process, conn)
-                    del active[index]
+                    continue
+                del active[index]
+                _end(process, conn)
+                if message is None:   # the process ended without its result
                     say("ttt-train", "run with seed %d failed: its process ended (%s)"
                         % (args.seed + index, _how(process)))
-            now = sum(done)
-            if now != shown and (now // step > shown // step or now == total):
-                shown = now
-                elapsed = time.perf_counter() - start
-                rate = shown / max(elapsed, 1e-9)
-                out.line("Games: %d of %d in %d runs [%s, %.0f games/s, ETA %s]" % (
-                    shown, total, args.runs, format_seconds(elapsed), rate,
-                    format_seconds((total - shown) / max(rate, 1e-9))))
+                elif message[0] == "failed":
+                    say("ttt-train", "run with seed %d failed: %s" % (args.seed + index,
+                                                                      message[1]))
+                else:
+                    results.append(message[1])
+                    done[index] = args.games
+            progress.show(sum(done))
     finally:
         with signals_held():   # on any way out, even a second Ctrl-C: no worker left
             for process, conn in active.values():
                 _stop(process)
                 conn.close()
     return results
+
+
+class CombinedProgress:
+    """One progress line for all runs, each time the games of all runs
+    together pass a multiple of (one run's progress interval) x K."""
+
+    def __init__(self, out, args):
+        self.out, self.runs, self.total = out, args.runs, args.runs * args.games
+        self.step = progress_interval(args.games) * args.runs
+        self.shown, self.start = 0, time.perf_counter()
+
+    def show(self, games):
+        """Print the line if `games` (all runs together) passed a step."""
+        if games == self.shown or (games // self.step == self.shown // self.step
+                                   and games != self.total):
+            return
+        self.shown = games
+        elapsed = time.perf_counter() - self.start
+        rate = games / max(elapsed, 1e-9)
+        self.out.line("Games: %d of %d in %d runs [%s, %.0f games/s, ETA %s]" % (
+            games, self.total, self.runs, format_seconds(elapsed), rate,
+            format_seconds((self.total - games) / max(rate, 1e-9))))
 
 
 def _start(context, args, index, init_data):
