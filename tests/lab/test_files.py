@@ -26,6 +26,7 @@ class CheckOutputTest(TempDirTest):
 
     def test_refused_paths(self):
         write(self.path("a_file"))
+        os.mkdir(self.path("b.bin.bak"))
         for path, reason in (("", "empty"),
                              (self.path("w.bin") + "/", "cannot end with"),
                              (self.path("x" * 300), "too long"),
@@ -33,10 +34,11 @@ class CheckOutputTest(TempDirTest):
                              (self.path("no/x.bin"), "folder .*no does not exist"),
                              (self.path("a_file/x.bin"), "folder .*a_file is not a folder"),
                              (self.tmp, "is a directory"),
-                             (os.devnull, "not a regular file")):
+                             (os.devnull, "not a regular file"),
+                             (self.path("b.bin"), "cannot keep the old file as .*b.bin.bak")):
             with self.assertRaisesRegex(FileError, reason, msg=path):
                 check_output(path)
-        self.assertEqual(os.listdir(self.tmp), ["a_file"])
+        self.assertEqual(sorted(os.listdir(self.tmp)), ["a_file", "b.bin.bak"])
 
     def test_a_missing_file_is_not_created(self):
         # Creating and removing it could delete a file another run saved.

@@ -85,6 +85,9 @@ def check_output(path):
         raise FileError("cannot write %s: folder %s is append-only or immutable" % (path, folder))
     if info is not None:
         _check_replaceable(path, target, info, folder)
+    if os.path.isdir(target + BACKUP_SUFFIX):
+        raise FileError("cannot keep the old file as %s%s: it is a directory"
+                        % (path, BACKUP_SUFFIX))
     try:
         with signals_held():   # never leave the probe file behind
             fd, tmp = tempfile.mkstemp(TEMP_SUFFIX, TEMP_PREFIX, folder)
@@ -108,7 +111,7 @@ def _follow_link(path):
         return path
     link, folder = os.lstat(path), os.stat(folder_of(path))
     shared = folder.st_mode & stat.S_ISVTX and folder.st_mode & stat.S_IWOTH
-    if shared and link.st_uid not in (folder.st_uid, os.geteuid()):
+    if shared and link.st_uid not in (folder.st_uid, _euid()):
         raise FileError("cannot write %s: it is another user's symlink in a shared "
                         "folder, which is not followed" % path)
     return os.path.realpath(path)
@@ -125,11 +128,16 @@ def _check_replaceable(path, target, info, folder):
         raise FileError("cannot write %s: it is a mount point (a bind-mounted file), "
                         "which cannot be replaced" % path)
     here = os.stat(folder)
-    if (here.st_mode & stat.S_ISVTX and os.geteuid() not in (0, info.st_uid, here.st_uid)):
+    if here.st_mode & stat.S_ISVTX and _euid() not in (0, info.st_uid, here.st_uid):
         raise FileError("cannot write %s: it belongs to another user in a sticky folder"
                         % path)
     if not os.access(folder, os.W_OK | os.X_OK):
         raise FileError("cannot write %s: %s" % (path, os.strerror(errno.EACCES)))
+
+
+def _euid():
+    """Our effective user id (0 where the system has none, as Windows)."""
+    return os.geteuid() if hasattr(os, "geteuid") else 0
 
 
 def _name_max(folder):
@@ -208,7 +216,7 @@ def _copy_mode_and_owner(tmp, old):
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)   # mkstemp made it private (0600)
         return
-    if hasattr(os, "chown") and (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
+    if hasattr(os, "chown") and (old.st_uid, old.st_gid) != (_euid(), os.getegid()):
         try:
             os.chown(tmp, old.st_uid, old.st_gid)
         except PermissionError:
