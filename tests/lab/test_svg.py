@@ -60,6 +60,11 @@ class ChartTest(unittest.TestCase):
         self.assertEqual([r["games"] for r in heat_columns(rows)], [0, 20, 200, 5000, 50000])
         self.assertEqual([nice_step(x) for x in (0.25, 3, 151, 1000)], [1, 5, 200, 1000])
 
+    def test_a_run_of_0_games_is_one_column(self):
+        root = ET.fromstring(chart({1: rows_of_a_run(1, 0)}, O))
+        maps = [g for g in root.iter(SVG + "g") if g.get("class") == "heatmap"]
+        self.assertEqual(len(maps), 3)
+
     def test_side_x(self):
         root = ET.fromstring(chart({1: rows_of_a_run(1, 20, X)}, X))
         self.assertIn("How the net learns to play X against a random O",

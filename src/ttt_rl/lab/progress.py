@@ -84,10 +84,11 @@ class Reporter:
         rate = games / max(elapsed, 1e-9)
         eta = min((self.num_games - games) / rate, 100 * 365 * 86400)
         self.out.line("Games: %d, Wins: %d (%.1f%%), Losses: %d (%.1f%%), "
-                      "Ties: %d (%.1f%%) [last %d games; %s, %.0f games/s, ETA %s]" % (
+                      "Ties: %d (%.1f%%) [last %s; %s, %.0f games/s, ETA %s]" % (
                           games, wins, percent(wins, self.interval), losses,
                           percent(losses, self.interval), ties, percent(ties, self.interval),
-                          self.interval, format_seconds(elapsed), rate, format_seconds(eta)))
+                          "game" if self.interval == 1 else "%d games" % self.interval,
+                          format_seconds(elapsed), rate, format_seconds(eta)))
 
 
 class first_ctrl_c_stops:

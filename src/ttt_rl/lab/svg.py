@@ -147,7 +147,7 @@ def heat_columns(rows):
     those nearest to evenly spaced points on the log scale between."""
     last = rows[-1]["games"]
     chosen = [rows[0]]
-    for k in range(1, HEAT_COLUMNS - 1):
+    for k in range(1, HEAT_COLUMNS - 1 if len(rows) > 1 else 1):
         goal = last ** (k / (HEAT_COLUMNS - 1))
         near = min(rows[1:], key=lambda r: abs(math.log(max(r["games"], 1) / goal)))
         if near not in chosen:
