@@ -117,7 +117,7 @@ class TrainCommandTest(TempDirTest):
         with ctrl_c_after(30):
             status, out, err = run_main(train.main, "1000", target, "--seed", "4")
         self.assertEqual(status, 130)
-        self.assertIn("Stopped after 30 of 1000 games.", out)
+        self.assertIn("Stopped by Ctrl-C after 30 of 1000 games.", out)
         self.assertIn("Neural network saved to %s" % target, out)
         self.assertRegex(out, r"Every X strategy: \d+ lines")
         self.assertEqual(read(target + ".bak"), read(os.path.join(DATA, "c_trained.bin")))

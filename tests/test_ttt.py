@@ -40,7 +40,7 @@ class TttCommandTest(TempDirTest):
             status, out, _ = run_main(ttt.main, "1000", "--seed", "1", "--save", target,
                                       stdin=FULL_GAME)
         self.assertEqual(status, 130)
-        self.assertIn("Stopped after 20 of 1000 games.", out)
+        self.assertIn("Stopped by Ctrl-C after 20 of 1000 games.", out)
         self.assertNotIn("Welcome", out)
         self.assertTrue(os.path.exists(target))
 

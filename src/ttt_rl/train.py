@@ -36,7 +36,7 @@ def main(argv=None):
     reporter = Reporter(out, args.games, args.side, args.eval_every, curve=bool(args.curve))
     out.line("Training neural network with %d games" % args.games)
     out.line("Training neural network against %d random games..." % args.games)
-    with first_ctrl_c_stops(reporter, out):
+    with first_ctrl_c_stops(reporter):
         reporter.begin(net)
         # The lab's reporter sees every game: it decides what to print.
         games = train_against_random(net, args.games, rng, args.side, settings_from(args),
@@ -44,7 +44,7 @@ def main(argv=None):
         elapsed = time.perf_counter() - reporter.start
         reporter.finish(net)
         out.line("\nTraining complete!" if games == args.games else
-                 "\nStopped after %d of %d games." % (games, args.games))
+                 "\nStopped by Ctrl-C after %d of %d games." % (games, args.games))
         # C: save_neural_network. The exact strength of the saved net comes back.
         result = save_and_report(net, target, args.output, args.side, "ttt-train", out)
     if result is None:

@@ -28,12 +28,12 @@ def main(argv=None):
     target, seed, net, rng = start_run(args, args.save, out)
     on_stop("; %s was not written" % args.save if target else "")
     reporter = Reporter(out, args.games, args.side)
-    with first_ctrl_c_stops(reporter, out):
+    with first_ctrl_c_stops(reporter):
         out.line("Training neural network against %d random games..." % args.games)
         games = train_against_random(net, args.games, rng, args.side, settings_from(args),
                                      reporter.report, 1)
         out.line("\nTraining complete!" if games == args.games else
-                 "\nStopped after %d of %d games." % (games, args.games))
+                 "\nStopped by Ctrl-C after %d of %d games." % (games, args.games))
         for line in summary_lines(evaluate_network(net, args.side)):
             out.line(line)
         if games < args.games:   # a first Ctrl-C: keep what was trained, no play

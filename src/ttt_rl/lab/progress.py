@@ -96,14 +96,14 @@ class first_ctrl_c_stops:
     training ends after the current game); a second one raises
     KeyboardInterrupt at once, as usual."""
 
-    def __init__(self, reporter, out):
-        self.reporter, self.out = reporter, out
+    def __init__(self, reporter):
+        self.reporter = reporter
 
     def _handler(self, signum, frame):
+        # Only a flag: printing here could cut into a line being printed.
         if self.reporter.stop_requested:
             raise KeyboardInterrupt
         self.reporter.stop_requested = True
-        self.out.line("\nStopping after this game (Ctrl-C again: stop without saving)...")
 
     def __enter__(self):
         # An ignored SIGINT (a job started with & by a script) stays ignored.
