@@ -45,6 +45,7 @@ def check_game_over(board):
     through a flag and a pointer.
     """
     for a, b, c in LINES:
+        # Three empty cells are equal too: a line needs its first cell taken.
         if board[a] != EMPTY and board[a] == board[b] == board[c]:
             return board[a]
     # No line: the game is a tie exactly when no empty cell is left.
@@ -66,6 +67,7 @@ def is_winning_move(board, move):
     have one now, and only through the cell just played. No C counterpart.
     """
     symbol = board[move]
+    # Only the lines through the cell just played can have been completed.
     for a, b, c in LINES_THROUGH[move]:
         if board[a] == symbol and board[b] == symbol and board[c] == symbol:
             return True
@@ -82,6 +84,7 @@ def display_board(board):
     rows = []
     for row in range(3):
         cells = "".join(board[row * 3:row * 3 + 3])
+        # Beside each row, its cell numbers: what a person types to move.
         rows.append("%s %d%d%d\n" % (cells, row * 3, row * 3 + 1, row * 3 + 2))
     return "".join(rows) + "\n"
 
@@ -111,6 +114,8 @@ def board_to_inputs(board):
     (https://www.youtube.com/watch?v=EXbgUXt8fFU); for embeddings, see
     "Deep Learning" (Goodfellow et al.), section 12.4 on language models.
     """
+    # Start from all zeros (every cell empty), then switch on one input
+    # per piece: the net sees where the pieces are and whose they are.
     inputs = [0.0] * (2 * BOARD_CELLS)
     for cell, symbol in enumerate(board):
         if symbol != EMPTY:

@@ -14,8 +14,8 @@ the network made.
 
 import collections
 
-from .game import BOARD_CELLS, EMPTY, O, TIE, X, get_random_move, init_game, is_winning_move
-from .game import board_to_inputs
+from .game import (BOARD_CELLS, EMPTY, O, TIE, X, board_to_inputs, get_random_move, init_game,
+                   is_winning_move)
 from .nn import backprop, forward_pass, get_computer_move
 
 LEARNING_RATE = 0.1      # how far one backprop step moves the weights
