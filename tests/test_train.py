@@ -10,7 +10,7 @@ from unittest import mock
 from ttt_rl import learn, train
 from ttt_rl.weights import file_size
 
-from .helpers import DATA, TempDirTest, read, run_main, run_module
+from .helpers import DATA, TempDirTest, read, run_main, run_module, start_module
 
 
 def ctrl_c_after(games, presses=1, command=train):
@@ -150,16 +150,16 @@ class TrainProcessTest(TempDirTest):
             self.assert_one_line(err, r"^ttt-train: error: ")
         self.assertEqual(os.listdir(self.tmp), [])
 
-    def test_sigterm_writes_nothing(self):
-        from .helpers import start_module
-        proc = start_module("train", "10000000", self.path("w.bin"), "--seed", "1")
-        proc.stdout.readline()   # training has started
-        proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=30)
-        proc.stdout.close()
-        self.assertEqual(proc.returncode, 128 + signal.SIGTERM)
-        self.assert_one_line(err, r"^ttt-train: interrupted; .*w\.bin was not written$")
-        self.assertEqual(os.listdir(self.tmp), [])
+    def test_sigterm_and_sighup_write_nothing(self):
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            proc = start_module("train", "10000000", self.path("w.bin"), "--seed", "1")
+            proc.stdout.readline()   # training has started
+            proc.send_signal(sig)
+            _, err = proc.communicate(timeout=30)
+            proc.stdout.close()
+            self.assertEqual(proc.returncode, 128 + sig)
+            self.assert_one_line(err, r"^ttt-train: interrupted; .*w\.bin was not written$")
+            self.assertEqual(os.listdir(self.tmp), [])
 
 
 if __name__ == "__main__":

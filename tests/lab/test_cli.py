@@ -10,7 +10,9 @@ import unittest
 
 from ttt_rl.lab.cli import Output, command, read_line, stop_signals
 
-from ..helpers import C_FILE, SRC, TempDirTest, start_module
+from ttt_rl.weights import FILE_SIZE
+
+from ..helpers import C_FILE, SRC, TempDirTest, run_module, start_module
 
 
 class CommandWrapperTest(unittest.TestCase):
@@ -65,6 +67,51 @@ class ClosedStreamsTest(TempDirTest):
     def test_play_with_stdin_closed_ends_cleanly(self):
         proc = self.run_closed((0,), "play", C_FILE)
         self.assertEqual((proc.returncode, proc.stderr), (0, b""))
+
+
+@unittest.skipUnless(os.path.exists("/dev/full"), "needs /dev/full")
+class FailingOutputTest(TempDirTest):
+    """A full disk or a closed pipe costs the progress text, never the weights."""
+
+    def test_training_with_stdout_on_a_full_disk_still_saves(self):
+        with open("/dev/full", "w") as full:
+            proc = start_module("train", "300", self.path("w.bin"), "--seed", "1", stdout=full)
+            _, err = proc.communicate(timeout=60)
+        self.assertEqual(proc.returncode, 1)
+        self.assert_one_line(err, r"^ttt-train: cannot write to stdout \(No space left")
+        self.assertEqual(os.path.getsize(self.path("w.bin")), FILE_SIZE)
+
+    def test_training_goes_on_when_its_reader_goes(self):
+        proc = start_module("train", "300", self.path("w.bin"), "--seed", "1")
+        proc.stdout.close()   # like `ttt-train | head -0`
+        err = proc.stderr.read()
+        proc.stderr.close()
+        self.assertEqual(proc.wait(timeout=60), 1)
+        self.assert_one_line(err, r"cannot write to stdout \(Broken pipe\); going on")
+        self.assertEqual(os.path.getsize(self.path("w.bin")), FILE_SIZE)
+
+    def test_eval_on_a_full_disk(self):
+        with open("/dev/full", "w") as full:
+            proc = start_module("lab.ttt_eval", C_FILE, stdout=full)
+            _, err = proc.communicate(timeout=60)
+        self.assertEqual(proc.returncode, 1)
+        self.assert_one_line(err, r"^ttt-eval: error: No space left on device")
+
+
+class EncodingTest(TempDirTest):
+    """Any file name prints, in a strict UTF-8 locale, as one line."""
+
+    def test_non_utf8_file_name(self):
+        env = {"PYTHONIOENCODING": "utf-8:strict", "LC_ALL": "C.UTF-8"}
+        name = os.fsdecode(os.path.join(os.fsencode(self.tmp), b"\xff\xfe.bin"))
+        for module in ("play", "lab.ttt_eval"):
+            proc = run_module(module, name, stdin=b"", env=env)
+            self.assertEqual(proc.returncode, 1)
+            self.assert_one_line(proc.stderr, r"cannot read .*\\udcff\\udcfe\.bin: No such")
+        proc = run_module("train", "10", name, "--seed", "1", stdin=b"", env=env)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn(b"saved to", proc.stdout)
+        self.assertTrue(os.path.exists(os.fsencode(name)))
 
 
 class OutputTest(unittest.TestCase):

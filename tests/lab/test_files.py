@@ -40,6 +40,13 @@ class CheckOutputTest(TempDirTest):
                 check_output(path)
         self.assertEqual(sorted(os.listdir(self.tmp)), ["a_file", "b.bin.bak"])
 
+    def test_dev_stdout_is_refused_and_stays_a_link(self):
+        if not os.path.islink("/dev/stdout"):
+            self.skipTest("/dev/stdout is not a symlink here")
+        with self.assertRaisesRegex(FileError, "^cannot write /dev/stdout: "):
+            check_output("/dev/stdout")   # a terminal, a pipe: never a weights file
+        self.assertTrue(os.path.islink("/dev/stdout"))
+
     def test_a_missing_file_is_not_created(self):
         # Creating and removing it could delete a file another run saved.
         self.assertEqual(check_output(self.path("w.bin")), self.path("w.bin"))
