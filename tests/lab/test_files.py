@@ -2,8 +2,10 @@
 side effects; atomic replacement with a backup, mode and owner kept."""
 
 import os
+import shutil
 import signal
 import stat
+import subprocess
 import unittest
 from unittest import mock
 
@@ -72,6 +74,17 @@ class CheckOutputTest(TempDirTest):
         with self.assertRaisesRegex(FileError, "another user's symlink"):
             check_output(os.path.join(shared, "w.bin"))
         self.assertEqual(read(self.path("victim")), b"old")
+
+    def test_a_real_append_only_file_is_refused(self):
+        # chattr +a: the rename over it would fail after training.
+        write(self.path("w.bin"))
+        done = subprocess.run(["chattr", "+a", self.path("w.bin")], capture_output=True) \
+            if shutil.which("chattr") else None
+        if done is None or done.returncode != 0:
+            self.skipTest("chattr +a is not possible here")
+        self.addCleanup(subprocess.run, ["chattr", "-a", self.path("w.bin")])
+        with self.assertRaisesRegex(FileError, "append-only"):
+            check_output(self.path("w.bin"))
 
     def test_append_only_file_is_refused(self):
         write(self.path("w.bin"))

@@ -14,6 +14,11 @@ import stat
 import struct
 import tempfile
 
+try:
+    import fcntl
+except ImportError:   # Windows
+    fcntl = None
+
 TEMP_PREFIX, TEMP_SUFFIX = ".ttt_nn.", ".tmp"   # hidden temporary files
 BACKUP_SUFFIX = ".bak"                            # the previous file, kept
 # Signals that stop a command (Ctrl-C, `kill`, a closed terminal).
@@ -78,9 +83,12 @@ def check_output(path):
         info = None
     except OSError as e:
         raise FileError("cannot write %s: %s" % (path, e.strerror)) from None
-    name_max = _name_max(folder)
-    if len(os.fsencode(os.path.basename(target))) + len(BACKUP_SUFFIX) > name_max:
+    name_length, name_max = len(os.fsencode(os.path.basename(target))), _name_max(folder)
+    if name_length > name_max:
         raise FileError("cannot write %s: %s" % (path, os.strerror(errno.ENAMETOOLONG)))
+    if name_length + len(BACKUP_SUFFIX) > name_max:
+        raise FileError("cannot write %s: the name is too long to add %s for the backup"
+                        % (path, BACKUP_SUFFIX))
     if _flags(folder) & (FS_IMMUTABLE_FL | FS_APPEND_FL):
         raise FileError("cannot write %s: folder %s is append-only or immutable" % (path, folder))
     if info is not None:
@@ -149,13 +157,15 @@ def _name_max(folder):
 
 def _flags(path):
     """Return the Linux inode flags of `path` (0 where they cannot be read)."""
-    try:
-        import fcntl
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except (ImportError, OSError):
+    if fcntl is None:
         return 0
     try:
-        return struct.unpack("l", fcntl.ioctl(fd, FS_IOC_GETFLAGS, b"\0" * 8))[0]
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return 0
+    try:
+        # The kernel writes an int, whatever the size of the buffer.
+        return struct.unpack("i", fcntl.ioctl(fd, FS_IOC_GETFLAGS, b"\0" * 8)[:4])[0]
     except OSError:
         return 0
     finally:

@@ -1,7 +1,7 @@
 """What a training run shows while it runs, and how the first Ctrl-C ends it.
 
 train_against_random calls Reporter.report after every game; the reporter
-prints the C's progress line every 10,000 games (or about 10 lines in a
+prints the C's progress line every 10,000 games (10 to 25 lines in a
 shorter run), the exact strength every --eval-every games, and measures a
 learning-curve point (curve.py) at 0, 1, 2, 5, 10, ... games. Only the
 progress line comes from the C (train_against_random's printf).
@@ -16,12 +16,13 @@ from ..weights import to_float32
 from .curve import curve_points, measure
 from .evaluate import evaluate_network, format_outcomes
 
-PROGRESS_LINES = 10   # a run shorter than REPORT_INTERVAL prints about this many
+PROGRESS_LINES = 10   # a run shorter than REPORT_INTERVAL prints at least this many
 
 
 def progress_interval(num_games):
     """Return the games between two progress lines: the C's 10,000, or for
-    a shorter run a round number (1, 2 or 5 x 10^k) near num_games / 10."""
+    a shorter run the largest round number (1, 2 or 5 x 10^k) that is at
+    most num_games / 10, which makes 10 to 25 lines."""
     if num_games >= REPORT_INTERVAL:
         return REPORT_INTERVAL
     target, step = max(num_games // PROGRESS_LINES, 1), 1
