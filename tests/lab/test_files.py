@@ -92,6 +92,18 @@ class CheckOutputTest(TempDirTest):
             with self.assertRaisesRegex(FileError, "append-only"):
                 check_output(self.path("w.bin"))
 
+    def test_a_real_bind_mount_is_refused(self):
+        # As `docker -v file:file` makes: renaming over it fails with EBUSY.
+        write(self.path("w.bin"))
+        write(self.path("host.bin"))
+        done = subprocess.run(["mount", "--bind", self.path("host.bin"), self.path("w.bin")],
+                              capture_output=True) if shutil.which("mount") and IS_ROOT else None
+        if done is None or done.returncode != 0:
+            self.skipTest("mount --bind is not possible here")
+        self.addCleanup(subprocess.run, ["umount", self.path("w.bin")])
+        with self.assertRaisesRegex(FileError, "mount point"):
+            check_output(self.path("w.bin"))
+
     def test_bind_mounted_file_is_refused(self):
         # /etc/hosts is bind-mounted into most containers; elsewhere a
         # file on another device than its folder is the same case.
