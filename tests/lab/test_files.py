@@ -86,6 +86,18 @@ class CheckOutputTest(TempDirTest):
         with self.assertRaisesRegex(FileError, "append-only"):
             check_output(self.path("w.bin"))
 
+    def test_another_users_file_in_a_sticky_folder_is_refused(self):
+        # Renaming over it fails (EPERM) unless we own it or the folder.
+        shared = self.path("shared")
+        os.mkdir(shared)
+        os.chmod(shared, 0o1777)
+        write(os.path.join(shared, "w.bin"))
+        someone_else = os.stat(shared).st_uid + 1
+        with mock.patch.object(files, "_euid", return_value=someone_else):
+            with self.assertRaisesRegex(FileError, "another user in a sticky folder"):
+                check_output(os.path.join(shared, "w.bin"))
+            check_output(os.path.join(shared, "new.bin"))   # a new file is fine
+
     def test_append_only_file_is_refused(self):
         write(self.path("w.bin"))
         with mock.patch.object(files, "_flags", return_value=files.FS_APPEND_FL):
