@@ -5,11 +5,14 @@ import contextlib
 import io
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import unittest
 from unittest import mock
+
+from ttt_rl import learn
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "src")
@@ -51,6 +54,21 @@ def run_main(main, *argv, stdin=b""):
         except SystemExit as e:   # argparse: a usage error, --help, --version
             status = e.code
     return status, out.getvalue(), err.getvalue()
+
+
+def ctrl_c_after(games, command, presses=1):
+    """Patch the train_against_random of `command` (a module) so that
+    Ctrl-C is pressed `presses` times right after game `games`."""
+    real = learn.train_against_random
+
+    def training(net, num_games, rng, side, settings, report, every):
+        def pressing(net, played, counts):
+            if played == games:
+                for _ in range(presses):
+                    os.kill(os.getpid(), signal.SIGINT)
+            return report(net, played, counts)
+        return real(net, num_games, rng, side, settings, pressing, every)
+    return mock.patch.object(command, "train_against_random", training)
 
 
 def read(path):

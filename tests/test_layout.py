@@ -15,6 +15,9 @@ ALGORITHM = ("game", "nn", "learn")
 # The reading order of the top level (README "How it works").
 READING_ORDER = ("game", "nn", "learn", "weights", "train", "play", "ttt")
 COMMANDS = ("train", "play", "ttt", "__main__")
+# The reading order of the lab (lab/__init__.py).
+LAB_ORDER = ("files", "cli", "args", "evaluate", "ttt_eval", "curve", "svg", "progress",
+             "session", "human", "runs")
 
 
 def source_of(path):
@@ -88,6 +91,14 @@ class LayoutTest(unittest.TestCase):
         for name, path in modules().items():
             if name.startswith("lab"):
                 self.assertFalse(imports_of(name, path) & set(COMMANDS), name)
+
+    def test_the_lab_imports_only_what_is_above_it(self):
+        lab = ["lab." + name for name in LAB_ORDER]
+        self.assertEqual(set(lab), {n for n in modules() if n.startswith("lab.")})
+        for i, name in enumerate(lab):
+            for imported in imports_of(name, modules()[name]):
+                self.assertTrue(imported in lab[:i] or imported in READING_ORDER[:4]
+                                or imported == "", "%s imports %s" % (name, imported))
 
     def test_no_import_cycle(self):
         graph = {name: imports_of(name, path) for name, path in modules().items()}

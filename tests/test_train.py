@@ -5,27 +5,11 @@ import os
 import re
 import signal
 import unittest
-from unittest import mock
 
-from ttt_rl import learn, train
+from ttt_rl import train
 from ttt_rl.weights import file_size
 
-from .helpers import DATA, TempDirTest, read, run_main, run_module, start_module
-
-
-def ctrl_c_after(games, presses=1, command=train):
-    """Patch the train_against_random of `command` (a module) so that
-    Ctrl-C is pressed `presses` times right after game `games`."""
-    real = learn.train_against_random
-
-    def training(net, num_games, rng, side, settings, report, every):
-        def pressing(net, played, counts):
-            if played == games:
-                for _ in range(presses):
-                    os.kill(os.getpid(), signal.SIGINT)
-            return report(net, played, counts)
-        return real(net, num_games, rng, side, settings, pressing, every)
-    return mock.patch.object(command, "train_against_random", training)
+from .helpers import DATA, TempDirTest, ctrl_c_after, read, run_main, run_module, start_module
 
 
 class TrainCommandTest(TempDirTest):
@@ -114,7 +98,7 @@ class TrainCommandTest(TempDirTest):
 
     def test_first_ctrl_c_saves_what_was_trained(self):
         target = self.copy_of_c_file("w.bin")
-        with ctrl_c_after(30):
+        with ctrl_c_after(30, train):
             status, out, err = run_main(train.main, "1000", target, "--seed", "4")
         self.assertEqual(status, 130)
         self.assertIn("Stopped by Ctrl-C after 30 of 1000 games.", out)
@@ -127,7 +111,7 @@ class TrainCommandTest(TempDirTest):
 
     def test_second_ctrl_c_writes_nothing(self):
         target = self.copy_of_c_file("w.bin")
-        with ctrl_c_after(30, presses=2):
+        with ctrl_c_after(30, train, presses=2):
             status, _, err = run_main(train.main, "1000", target, "--seed", "4")
         self.assertEqual(status, 130)
         self.assertEqual(err, "ttt-train: interrupted; %s was not written\n" % target)

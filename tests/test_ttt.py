@@ -6,8 +6,7 @@ import unittest
 
 from ttt_rl import ttt
 
-from .helpers import TempDirTest, read, run_main, run_module
-from .test_train import ctrl_c_after
+from .helpers import TempDirTest, ctrl_c_after, read, run_main, run_module
 
 FULL_GAME = b"4\n0\n1\n2\n3\n5\n6\n7\n8\n"   # X's moves, skipping taken cells
 
@@ -36,7 +35,7 @@ class TttCommandTest(TempDirTest):
 
     def test_first_ctrl_c_saves_without_playing(self):
         target = self.path("me.bin")
-        with ctrl_c_after(20, command=ttt):
+        with ctrl_c_after(20, ttt):
             status, out, _ = run_main(ttt.main, "1000", "--seed", "1", "--save", target,
                                       stdin=FULL_GAME)
         self.assertEqual(status, 130)

@@ -11,7 +11,7 @@ algorithm (game.py, nn.py, learn.py) reads on its own.
   svg.py       the learning curve and heat maps as a picture
   progress.py  the progress line, and a first Ctrl-C that keeps the work
   session.py   a run's start (seed, net, checked paths) and end (save)
-  human.py     a person's input, and colour on a terminal
+  human.py     the probability grid, a person's input, colour on a terminal
   runs.py      many runs in parallel, the best kept (ttt-train --runs)
 
 Each imports only those above it, the algorithm and weights.py; the
