@@ -46,8 +46,11 @@ class EvalCommandTest(TempDirTest):
             self.assertEqual(obj["side"], O)
 
     def test_side_x_is_named_with_its_limit(self):
-        status, out, _ = run_main(ttt_eval.main, C_FILE, "--side", "x")
+        status, out, err = run_main(ttt_eval.main, C_FILE, "--side", "x")
         self.assertEqual(status, 0)
+        # The file was trained as O: ttt-eval says so, and still answers.
+        self.assert_one_line(err, "c_trained.bin: warning: this net plays O much better .*"
+                                  "--side O$")
         self.assertIn("Exact as X vs random O: ", out)
         self.assertIn("Every O strategy: ", out)
         self.assertIn("Limit: an X that never loses wins at most 99.48% vs random O.", out)
