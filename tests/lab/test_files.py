@@ -13,7 +13,9 @@ from ttt_rl.lab import files
 from ttt_rl.lab.cli import Stopped
 from ttt_rl.lab.files import FileError, check_output, replace_file, signals_held
 
-from ..helpers import TempDirTest, read
+from ttt_rl.weights import FILE_SIZE
+
+from ..helpers import TempDirTest, read, start_module
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
@@ -42,12 +44,21 @@ class CheckOutputTest(TempDirTest):
                 check_output(path)
         self.assertEqual(sorted(os.listdir(self.tmp)), ["a_file", "b.bin.bak"])
 
-    def test_dev_stdout_is_refused_and_stays_a_link(self):
+    def test_dev_stdout_stays_a_link(self):
+        # /dev/stdout is a link to what stdout is: a pipe is refused, a
+        # regular file is written through the link, and the link stays.
         if not os.path.islink("/dev/stdout"):
             self.skipTest("/dev/stdout is not a symlink here")
-        with self.assertRaisesRegex(FileError, "^cannot write /dev/stdout: "):
-            check_output("/dev/stdout")   # a terminal, a pipe: never a weights file
+        with open(self.path("out.bin"), "w") as f:
+            proc = start_module("train", "10", "/dev/stdout", "--seed", "1", stdout=f)
+            proc.communicate(timeout=60)
+        self.assertEqual(proc.returncode, 0)
         self.assertTrue(os.path.islink("/dev/stdout"))
+        self.assertEqual(os.path.getsize(self.path("out.bin")), FILE_SIZE)
+        proc = start_module("train", "10", "/dev/stdout", "--seed", "1")
+        out, err = proc.communicate(timeout=60)
+        self.assertEqual((proc.returncode, out), (1, b""))
+        self.assert_one_line(err, "cannot write /dev/stdout")
 
     def test_a_missing_file_is_not_created(self):
         # Creating and removing it could delete a file another run saved.
