@@ -17,11 +17,11 @@ LEARNING_RATE = 0.1
 class OracleNet:
     """Flat C-layout copy of a ttt_rl NeuralNetwork."""
 
-    def __init__(self, nn):
-        self.w_ih = [w for row in nn.w_ih for w in row]
-        self.w_ho = [w for row in nn.w_ho for w in row]
-        self.b_h = list(nn.b_h)
-        self.b_o = list(nn.b_o)
+    def __init__(self, net):
+        self.w_ih = [w for row in net.w_ih for w in row]
+        self.w_ho = [w for row in net.w_ho for w in row]
+        self.b_h = list(net.b_h)
+        self.b_o = list(net.b_o)
         self.inputs = [0.0] * N_IN
         self.hidden = [0.0] * N_HID
         self.outputs = [0.0] * N_OUT
@@ -30,62 +30,62 @@ class OracleNet:
         return self.w_ih + self.w_ho + self.b_h + self.b_o
 
 
-def forward_pass(nn, inputs):
-    nn.inputs = list(inputs)
+def forward_pass(net, inputs):
+    net.inputs = list(inputs)
     for i in range(N_HID):
-        total = nn.b_h[i]
+        total = net.b_h[i]
         for j in range(N_IN):
-            total += inputs[j] * nn.w_ih[j * N_HID + i]
-        nn.hidden[i] = total if total > 0 else 0.0
+            total += inputs[j] * net.w_ih[j * N_HID + i]
+        net.hidden[i] = total if total > 0 else 0.0
     logits = [0.0] * N_OUT
     for i in range(N_OUT):
-        logits[i] = nn.b_o[i]
+        logits[i] = net.b_o[i]
         for j in range(N_HID):
-            logits[i] += nn.hidden[j] * nn.w_ho[j * N_OUT + i]
+            logits[i] += net.hidden[j] * net.w_ho[j * N_OUT + i]
     top = logits[0]
     for i in range(1, N_OUT):
         if logits[i] > top:
             top = logits[i]
     total = 0.0
     for i in range(N_OUT):
-        nn.outputs[i] = math.exp(logits[i] - top)
-        total += nn.outputs[i]
+        net.outputs[i] = math.exp(logits[i] - top)
+        total += net.outputs[i]
     for i in range(N_OUT):
-        nn.outputs[i] /= total
+        net.outputs[i] /= total
 
 
-def get_computer_move(nn, board):
-    forward_pass(nn, board_to_inputs(board))
+def get_computer_move(net, board):
+    forward_pass(net, board_to_inputs(board))
     best, best_prob = -1, -1.0
     for i in range(9):
-        if board[i] == EMPTY and (best == -1 or nn.outputs[i] > best_prob):
-            best, best_prob = i, nn.outputs[i]
+        if board[i] == EMPTY and (best == -1 or net.outputs[i] > best_prob):
+            best, best_prob = i, net.outputs[i]
     return best
 
 
-def backprop(nn, target, learning_rate, reward_scaling):
+def backprop(net, target, learning_rate, reward_scaling):
     out_d = [0.0] * N_OUT
     hid_d = [0.0] * N_HID
     for i in range(N_OUT):
-        out_d[i] = (nn.outputs[i] - target[i]) * abs(reward_scaling)
+        out_d[i] = (net.outputs[i] - target[i]) * abs(reward_scaling)
     for i in range(N_HID):
         error = 0.0
         for j in range(N_OUT):
-            error += out_d[j] * nn.w_ho[i * N_OUT + j]
-        hid_d[i] = error * (1.0 if nn.hidden[i] > 0 else 0.0)
+            error += out_d[j] * net.w_ho[i * N_OUT + j]
+        hid_d[i] = error * (1.0 if net.hidden[i] > 0 else 0.0)
     for i in range(N_HID):
         for j in range(N_OUT):
-            nn.w_ho[i * N_OUT + j] -= learning_rate * out_d[j] * nn.hidden[i]
+            net.w_ho[i * N_OUT + j] -= learning_rate * out_d[j] * net.hidden[i]
     for j in range(N_OUT):
-        nn.b_o[j] -= learning_rate * out_d[j]
+        net.b_o[j] -= learning_rate * out_d[j]
     for i in range(N_IN):
         for j in range(N_HID):
-            nn.w_ih[i * N_HID + j] -= learning_rate * hid_d[j] * nn.inputs[i]
+            net.w_ih[i * N_HID + j] -= learning_rate * hid_d[j] * net.inputs[i]
     for j in range(N_HID):
-        nn.b_h[j] -= learning_rate * hid_d[j]
+        net.b_h[j] -= learning_rate * hid_d[j]
 
 
-def learn_from_game(nn, history, winner):
+def learn_from_game(net, history, winner):
     reward = 0.3 if winner == TIE else (1.0 if winner == O else -2.0)
     for move_idx in range(len(history)):
         if move_idx % 2 != 1:
@@ -93,7 +93,7 @@ def learn_from_game(nn, history, winner):
         board = [EMPTY] * 9
         for i in range(move_idx):
             board[history[i]] = X if i % 2 == 0 else O
-        forward_pass(nn, board_to_inputs(board))
+        forward_pass(net, board_to_inputs(board))
         move = history[move_idx]
         scaled = reward * (0.5 + 0.5 * move_idx / len(history))
         target = [0.0] * 9
@@ -104,10 +104,10 @@ def learn_from_game(nn, history, winner):
             for i in range(9):
                 if board[i] == EMPTY and i != move:
                     target[i] = other
-        backprop(nn, target, LEARNING_RATE, scaled)
+        backprop(net, target, LEARNING_RATE, scaled)
 
 
-def play_random_game(nn, rng):
+def play_random_game(net, rng):
     """Returns (winner, history), like ttt_rl.train.play_random_game."""
     board = [EMPTY] * 9
     history = []
@@ -116,10 +116,10 @@ def play_random_game(nn, rng):
         if player == 0:
             move = get_random_move(board, rng)
         else:
-            move = get_computer_move(nn, board)
+            move = get_computer_move(net, board)
         board[move] = X if player == 0 else O
         history.append(move)
         player = 1 - player
     winner = check_game_over(board)
-    learn_from_game(nn, history, winner)
+    learn_from_game(net, history, winner)
     return winner, history
