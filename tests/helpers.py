@@ -38,6 +38,9 @@ def start_module(module, *args, **kwargs):
     kwargs.setdefault("stdout", subprocess.PIPE)
     kwargs.setdefault("stderr", subprocess.PIPE)
     kwargs.setdefault("stdin", subprocess.DEVNULL)
+    # Ctrl-C as at a terminal, even if this suite runs as a background job
+    # (where the shell hands SIGINT down as ignored).
+    kwargs.setdefault("preexec_fn", lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     return subprocess.Popen([sys.executable, "-m", "ttt_rl." + module, *args],
                             env=env, **kwargs)
 

@@ -2,6 +2,7 @@
 
 import io
 import os
+import subprocess
 import unittest
 
 from ttt_rl import play
@@ -149,6 +150,21 @@ class PlayCommandTest(TempDirTest):
         _, _, err = run_main(play.main, self.path("x.bin"), "--side", "x", stdin=b"q\n")
         self.assertEqual(err, "")
 
+    def test_ctrl_c_during_learn_writes_nothing(self):
+        import signal
+        from .helpers import start_module
+        path = self.copy_of_c_file()
+        proc = start_module("play", path, "--learn", stdin=subprocess.PIPE)
+        proc.stdin.write((ONE_GAME + "y\n").encode())   # one game learned, then a prompt
+        proc.stdin.flush()
+        while b"The network learned" not in proc.stdout.readline():
+            pass
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        self.assertEqual(proc.returncode, 130)
+        self.assert_one_line(err, "^ttt-play: interrupted; %s was not updated$" % path)
+        self.assertEqual(read(path), read(C_FILE))
+
     def test_a_closed_stdout_still_saves_what_was_learned(self):
         path = self.copy_of_c_file()
         proc = run_module("play", path, "--learn", stdin=ONE_GAME + "y\n" + ONE_GAME + "n\n",
@@ -158,7 +174,6 @@ class PlayCommandTest(TempDirTest):
         if not os.path.exists("/dev/full"):
             self.skipTest("needs /dev/full")
         os.replace(path + ".bak", path)
-        import subprocess
         import sys
         from .helpers import SRC
         with open("/dev/full", "w") as full:
