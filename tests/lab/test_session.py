@@ -6,10 +6,12 @@ import argparse
 import io
 import os
 import shlex
+import signal
 import threading
 import unittest
+from unittest import mock
 
-from ttt_rl.lab.cli import Output
+from ttt_rl.lab.cli import Output, command, on_stop
 from ttt_rl.lab.files import FileError
 from ttt_rl.lab.session import (check_paths, make_rng, read_init, repeat_command,
                                 save_and_report)
@@ -81,6 +83,27 @@ class SaveTest(TempDirTest):
                          "file; now: loses 14 lines, 81.0%% wins); the old file is %s.bak\n"
                          % target)
         self.assertEqual(read(target + ".bak"), b"junk")
+
+    def test_a_stop_during_the_save_says_the_file_was_saved(self):
+        @command("ttt-test")
+        def main(argv):
+            on_stop("; w.bin was not written")
+            with mock.patch("os.replace", replace_then_stop):
+                save_and_report(load(C_FILE), self.path("w.bin"), "w.bin", "O", "t",
+                                Output(io.StringIO(), "-", "t"))
+            return 0
+
+        real_replace = os.replace
+
+        def replace_then_stop(src, dst):
+            os.kill(os.getpid(), signal.SIGTERM)   # waits: signals are held
+            real_replace(src, dst)
+
+        err = io.StringIO()
+        with mock.patch("sys.stderr", err):
+            self.assertEqual(main([]), 128 + signal.SIGTERM)
+        self.assertEqual(err.getvalue(), "ttt-test: interrupted; w.bin was saved\n")
+        self.assertEqual(read(self.path("w.bin")), read(C_FILE))
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import shlex
 from ..learn import DEFAULT_SETTINGS, Settings
 from ..nn import HIDDEN_SIZE, init_neural_network
 from ..weights import as_saved, from_bytes, load, save, to_bytes
-from .cli import say
+from .cli import on_stop, say
 from .curve import csv_text
 from .evaluate import evaluate_network, side_warning, verdict
 from .files import FileError, check_output, replace_file, signals_held
@@ -134,6 +134,7 @@ def save_and_report(net, target, shown, side, prog, out):
             say(prog, "error: %s" % e)
             return None
         out.line("Neural network saved to %s" % shown)
+        on_stop("; %s was saved" % shown)   # a stop that waited must not deny it
         if backup:
             out.line("Replaced %s (was: %s; now: %s); the old file is %s"
                      % (shown, was, now, backup))
