@@ -22,7 +22,7 @@ from multiprocessing.connection import wait
 
 from ..learn import train_against_random
 from ..weights import as_saved, from_bytes, to_bytes
-from .cli import EXIT_FAILURE, EXIT_USAGE, Output, exit_status_of, say, stop_signals
+from .cli import EXIT_FAILURE, EXIT_USAGE, Output, on_stop, say, stop_signals
 from .curve import strip_for_transfer
 from .evaluate import evaluate_network
 from .files import STOP_SIGNALS, signals_held
@@ -101,12 +101,8 @@ def train_runs(args):
     jobs = min(args.jobs or os.cpu_count() or 1, args.runs, MAX_JOBS)
     out.line("Training %d runs of %d games (seeds %d to %d) in %d processes..." % (
         args.runs, args.games, args.seed, args.seed + args.runs - 1, jobs))
-    try:
-        runs = run_all(args, init_data, jobs, out)
-    except KeyboardInterrupt as stop:
-        say("ttt-train", "interrupted; %s was not written (--runs keeps nothing of "
-            "unfinished runs)" % args.output)
-        return exit_status_of(stop)
+    on_stop("; %s was not written (--runs keeps nothing of unfinished runs)" % args.output)
+    runs = run_all(args, init_data, jobs, out)
     if not runs:
         say("ttt-train", "error: every run failed; %s was not written" % args.output)
         return EXIT_FAILURE
