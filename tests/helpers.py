@@ -64,13 +64,13 @@ def ctrl_c_after(games, command, presses=1):
     Ctrl-C is pressed `presses` times right after game `games`."""
     real = learn.train_against_random
 
-    def training(net, num_games, rng, side, settings, report, every):
+    def training(net, num_games, rng, side, settings, report, report_every):
         def pressing(net, played, counts):
             if played == games:
                 for _ in range(presses):
                     os.kill(os.getpid(), signal.SIGINT)
             return report(net, played, counts)
-        return real(net, num_games, rng, side, settings, pressing, every)
+        return real(net, num_games, rng, side, settings, pressing, report_every)
     return mock.patch.object(command, "train_against_random", training)
 
 

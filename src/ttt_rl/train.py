@@ -40,7 +40,7 @@ def main(argv=None):
         reporter.begin(net)
         # The lab's reporter sees every game: it decides what to print.
         games = train_against_random(net, args.games, rng, args.side, settings_from(args),
-                                     reporter.report, 1)
+                                     report=reporter.report, report_every=1)
         elapsed = time.perf_counter() - reporter.start
         reporter.finish(net)
         out.line("\nTraining complete!" if games == args.games else

@@ -31,7 +31,7 @@ def main(argv=None):
     with first_ctrl_c_stops(reporter):
         out.line("Training neural network against %d random games..." % args.games)
         games = train_against_random(net, args.games, rng, args.side, settings_from(args),
-                                     reporter.report, 1)
+                                     report=reporter.report, report_every=1)
         out.line("\nTraining complete!" if games == args.games else
                  "\nStopped by Ctrl-C after %d of %d games." % (games, args.games))
         for line in summary_lines(evaluate_network(net, args.side)):

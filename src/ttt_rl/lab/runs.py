@@ -65,7 +65,7 @@ def worker(args, index, init_data, conn):
         reporter = PipeReporter(args, conn)
         reporter.begin(net)
         train_against_random(net, args.games, rng, args.side, settings_from(args),
-                             reporter.report, 1)
+                             report=reporter.report, report_every=1)
         result = evaluate_network(as_saved(net), args.side)
         del result["losing_lines"]
         conn.send(("done", {"seed": seed, "data": to_bytes(net), "result": result,
