@@ -42,6 +42,7 @@ class TellingPositionsTest(unittest.TestCase):
         lines = csv_text({7: [row, dict(row, games=5, sampled=(3, 1, 1))]}, O).splitlines()
         self.assertEqual(lines[0].split(",")[:5], ["games", "wins", "losses", "ties",
                                                    "exact_win"])
+        self.assertEqual(lines[0].split(",")[-2], "p_correct_x_took_a_corner")
         self.assertEqual(lines[1].split(",")[:4], ["0", "", "", ""])
         self.assertEqual(lines[2].split(",")[:4], ["5", "3", "1", "1"])
         self.assertEqual(float(lines[1].split(",")[-2]), round(masses[1], 6))

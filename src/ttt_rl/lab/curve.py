@@ -58,7 +58,8 @@ def measure(net, games, sampled, side):
 def column_names(side):
     """Return the CSV header fields: COLUMNS, then for each telling
     position the net's probability on its correct moves."""
-    return COLUMNS + tuple("p_correct_%d" % i for i in range(len(TELLING_POSITIONS[side])))
+    return COLUMNS + tuple("p_correct_" + label.lower().replace(" ", "_")
+                           for label, _ in TELLING_POSITIONS[side])
 
 
 def correct_mass(row, side):
