@@ -27,7 +27,7 @@ from .curve import strip_for_transfer
 from .evaluate import evaluate_network
 from .files import STOP_SIGNALS, signals_held
 from .progress import Reporter, format_seconds, progress_interval
-from .session import (check_paths, draw_seed, read_init, repeat_command, save_and_report,
+from .session import (check_paths, choose_seed, read_init, repeat_command, save_and_report,
                       settings_from, start_network, write_curve)
 
 MAX_JOBS = 64          # worker processes at most, whatever --jobs says
@@ -95,9 +95,7 @@ def train_runs(args):
     out = Output(sys.stdout, "stdout", "ttt-train")
     target = check_paths(args, args.output)
     init_data = read_init(args)   # read once: it may be a pipe
-    if args.seed is None:
-        args.seed = draw_seed()
-        out.line("Seed: %d (repeat with --seed %d)" % (args.seed, args.seed))
+    args.seed = choose_seed(args, out)
     jobs = min(args.jobs or os.cpu_count() or 1, args.runs, MAX_JOBS)
     out.line("Training %d runs of %d games (seeds %d to %d) in %d processes..." % (
         args.runs, args.games, args.seed, args.seed + args.runs - 1, jobs))

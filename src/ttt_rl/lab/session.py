@@ -10,6 +10,7 @@ import os
 import random
 import shlex
 
+from ..game import O
 from ..learn import DEFAULT_SETTINGS, Settings
 from ..nn import HIDDEN_SIZE, init_neural_network
 from ..weights import as_saved, from_bytes, load, save, to_bytes
@@ -26,6 +27,16 @@ def draw_seed():
     """Return a new seed from the OS (the C seeds with the time, so two runs
     in the same second are the same)."""
     return random.SystemRandom().randrange(MAX_DRAWN_SEED)
+
+
+def choose_seed(args, out):
+    """Return --seed, or a drawn seed, printed so that the run can be
+    repeated."""
+    if args.seed is not None:
+        return args.seed
+    seed = draw_seed()
+    out.line("Seed: %d (repeat with --seed %d)" % (seed, seed))
+    return seed
 
 
 def make_rng(seed):
@@ -65,11 +76,9 @@ def start_run(args, output, out):
     file) and --curve, draw the seed if none was given (and print it), read
     --init. Returns (target, seed, network, rng); raises FileError before
     any work if a path cannot work."""
-    target = check_paths(args, output)
-    seed = draw_seed() if args.seed is None else args.seed
-    net, rng = start_network(args, seed, read_init(args))
-    if args.seed is None:
-        out.line("Seed: %d (repeat with --seed %d)" % (seed, seed))
+    target, init_data = check_paths(args, output), read_init(args)
+    seed = choose_seed(args, out)
+    net, rng = start_network(args, seed, init_data)
     return target, seed, net, rng
 
 
@@ -158,7 +167,7 @@ def repeat_command(args, seed):
     """Return the single-run command line that writes the same file, quoted
     for a POSIX shell."""
     words = ["ttt-train", str(args.games), args.output, "--seed", str(seed)]
-    if args.side != "O":
+    if args.side != O:
         words += ["--side", args.side]
     if args.hidden not in (None, HIDDEN_SIZE):
         words += ["--hidden", str(args.hidden)]
