@@ -13,6 +13,7 @@ import unittest
 from unittest import mock
 
 from ttt_rl import learn
+from ttt_rl.lab import start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "src")
@@ -60,8 +61,8 @@ def run_main(main, *argv, stdin=b""):
 
 
 def ctrl_c_after(games, command, presses=1):
-    """Patch the train_against_random of `command` (a module) so that
-    Ctrl-C is pressed `presses` times right after game `games`."""
+    """Patch the train_against_random that `command` (a module) calls so
+    that Ctrl-C is pressed `presses` times right after game `games`."""
     real = learn.train_against_random
 
     def training(net, num_games, rng, side, settings, report, report_every):
@@ -71,7 +72,9 @@ def ctrl_c_after(games, command, presses=1):
                     os.kill(os.getpid(), signal.SIGINT)
             return report(net, played, counts)
         return real(net, num_games, rng, side, settings, pressing, report_every)
-    return mock.patch.object(command, "train_against_random", training)
+    # train.py names it; ttt.py gets it from the lab's trainer().
+    owner = command if hasattr(command, "train_against_random") else start
+    return mock.patch.object(owner, "train_against_random", training)
 
 
 def read(path):

@@ -1,6 +1,7 @@
 """The package's layout is its explanation (src/ttt_rl/): the algorithm
-imports only the standard library and itself, there is no import cycle,
-and the algorithm is at least 45% of the top level's code."""
+imports only the standard library and itself, weights.py never imports the
+lab, there is no import cycle, and the algorithm is at least half of the
+top level's code."""
 
 import ast
 import io
@@ -11,13 +12,15 @@ import unittest
 from .helpers import SRC
 
 PACKAGE = os.path.join(SRC, "ttt_rl")
-ALGORITHM = ("game", "nn", "learn")
+ALGORITHM = ("game", "nn", "learn", "qlearn")
 # The reading order of the top level (README "How it works").
-READING_ORDER = ("game", "nn", "learn", "weights", "train", "play", "ttt")
+READING_ORDER = ("game", "nn", "learn", "qlearn", "weights", "train", "play", "ttt")
 COMMANDS = ("train", "play", "ttt", "__main__")
 # The reading order of the lab (lab/__init__.py).
-LAB_ORDER = ("files", "cli", "args", "evaluate", "ttt_eval", "curve", "svg", "progress",
-             "session", "human", "runs")
+LAB_ORDER = ("files", "interrupt", "cli", "argtypes", "args", "scale", "exact", "optimum",
+             "text", "curve", "svg", "progress", "human", "start", "save", "parallel", "runs",
+             "ttt_eval")
+MAX_MODULE_LINES = 200
 
 
 def source_of(path):
@@ -87,6 +90,14 @@ class LayoutTest(unittest.TestCase):
                 self.assertTrue(imported in above or imported.startswith("lab"),
                                 "%s imports %s" % (name, imported))
 
+    def test_the_weights_file_never_imports_the_lab(self):
+        self.assertLessEqual(imports_of("weights", modules()["weights"]), set(ALGORITHM))
+
+    def test_no_module_is_long(self):
+        for name, path in modules().items():
+            with open(path, encoding="utf-8") as f:
+                self.assertLessEqual(len(f.readlines()), MAX_MODULE_LINES, name)
+
     def test_the_lab_never_imports_a_command(self):
         for name, path in modules().items():
             if name.startswith("lab"):
@@ -97,7 +108,7 @@ class LayoutTest(unittest.TestCase):
         self.assertEqual(set(lab), {n for n in modules() if n.startswith("lab.")})
         for i, name in enumerate(lab):
             for imported in imports_of(name, modules()[name]):
-                self.assertTrue(imported in lab[:i] or imported in READING_ORDER[:4]
+                self.assertTrue(imported in lab[:i] or imported in READING_ORDER[:5]
                                 or imported == "", "%s imports %s" % (name, imported))
 
     def test_no_import_cycle(self):
@@ -114,11 +125,11 @@ class LayoutTest(unittest.TestCase):
         for name in graph:
             visit(name, [])
 
-    def test_the_algorithm_is_at_least_45_percent_of_the_top_level(self):
+    def test_the_algorithm_is_at_least_half_of_the_top_level(self):
         counts = {name: code_lines(path) for name, path in modules().items()
                   if "." not in name and name != "lab"}
         share = sum(counts[n] for n in ALGORITHM) / sum(counts.values())
-        self.assertGreaterEqual(share, 0.45, counts)
+        self.assertGreaterEqual(share, 0.50, counts)
 
 
 if __name__ == "__main__":

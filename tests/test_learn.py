@@ -9,7 +9,7 @@ from ttt_rl import learn
 from ttt_rl.game import O, TIE, X, input_index
 from ttt_rl.learn import (DEFAULT_SETTINGS, Settings, learn_from_game, play_random_game,
                           train_against_random)
-from ttt_rl.lab.evaluate import evaluate_network
+from ttt_rl.lab.exact import evaluate_network
 from ttt_rl.nn import init_neural_network
 from ttt_rl.weights import parameters
 

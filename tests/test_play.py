@@ -150,20 +150,22 @@ class PlayCommandTest(TempDirTest):
         _, _, err = run_main(play.main, self.path("x.bin"), "--side", "x", stdin=b"q\n")
         self.assertEqual(err, "")
 
-    def test_ctrl_c_during_learn_writes_nothing(self):
+    def test_ctrl_c_during_learn_saves_what_was_learned(self):
         import signal
         from .helpers import start_module
         path = self.copy_of_c_file()
         proc = start_module("play", path, "--learn", stdin=subprocess.PIPE)
         proc.stdin.write((ONE_GAME + "y\n").encode())   # one game learned, then a prompt
         proc.stdin.flush()
-        while b"The network learned" not in proc.stdout.readline():
-            pass
+        for line in proc.stdout:   # ends at EOF if the command died
+            if b"The network learned" in line:
+                break
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
         self.assertEqual(proc.returncode, 130)
-        self.assert_one_line(err, "^ttt-play: interrupted; %s was not updated$" % path)
-        self.assertEqual(read(path), read(C_FILE))
+        self.assert_one_line(err, "^ttt-play: interrupted; %s was saved$" % path)
+        self.assertEqual(read(path + ".bak"), read(C_FILE))
+        self.assertNotEqual(read(path), read(C_FILE))   # the learned game is kept
 
     def test_a_closed_stdout_still_saves_what_was_learned(self):
         path = self.copy_of_c_file()

@@ -30,6 +30,15 @@ Settings = collections.namedtuple(
 DEFAULT_SETTINGS = Settings(LEARNING_RATE, REWARD_WIN, REWARD_TIE, REWARD_LOSS)
 
 
+def game_reward(winner, nn_symbol, settings=DEFAULT_SETTINGS):
+    """Return the reward of a finished game for the network's side: the
+    Settings' reward_win, reward_tie or reward_loss (a float). Takes the
+    winner (X, O or TIE) and the side the network played."""
+    if winner == TIE:
+        return settings.reward_tie
+    return settings.reward_win if winner == nn_symbol else settings.reward_loss
+
+
 def learn_from_game(net, move_history, winner, nn_symbol=O, settings=DEFAULT_SETTINGS):
     """Update the network from one finished game (C: learn_from_game).
 
@@ -40,12 +49,7 @@ def learn_from_game(net, move_history, winner, nn_symbol=O, settings=DEFAULT_SET
     before it, and a target that says "more of this move" after a good
     result, "any other move" after a bad one. Returns nothing.
     """
-    if winner == TIE:
-        reward = settings.reward_tie
-    elif winner == nn_symbol:
-        reward = settings.reward_win
-    else:
-        reward = settings.reward_loss
+    reward = game_reward(winner, nn_symbol, settings)
     num_moves = len(move_history)
     # Replay the game, keeping the board before each move.
     board = init_game()

@@ -5,10 +5,10 @@ much it wants to play there. Here it is nothing but lists of floats and the
 arithmetic on them: no files, no games, no printing.
 
 Ports init_neural_network, softmax, forward_pass, get_computer_move and
-backprop from antirez's ttt.c (relu and relu_derivative are one line each,
-inline). The C computes in 32-bit floats, Python in 64-bit: the weights
-file, the progress percentages and the probability grid round to float32
-where the C's digits matter.
+backprop from antirez's ttt.c; its relu and relu_derivative are written
+inline (a comparison with 0 each). The C computes in float32, Python in
+float64; docs/c-port.md says where that shows and how the port keeps the
+C's digits.
 """
 
 import math
@@ -17,7 +17,7 @@ import operator
 from .game import EMPTY, board_to_inputs
 
 INPUT_SIZE = 18    # 9 cells x 2 inputs (game.board_to_inputs)
-HIDDEN_SIZE = 100  # 2809 parameters in all, against 5478 board positions
+HIDDEN_SIZE = 100  # 2809 parameters; as O the net decides in 2,097 positions
 OUTPUT_SIZE = 9    # one score per cell
 INIT_RANGE = 0.5   # initial weights are uniform in [-INIT_RANGE, INIT_RANGE)
 
@@ -25,17 +25,14 @@ INIT_RANGE = 0.5   # initial weights are uniform in [-INIT_RANGE, INIT_RANGE)
 class NeuralNetwork:
     """The parameters, and the activations of the last forward_pass.
 
-    Parameters (the C struct's arrays, as lists of rows):
-      w_ih[j][i]  weight from input j to hidden unit i  (C weights_ih[j*H + i])
-      w_ho[i][k]  weight from hidden unit i to output k (C weights_ho[i*O + k])
-      b_h, b_o    hidden and output biases (one float per unit)
-    Activations of the last forward_pass, which backprop reads:
-      hidden, outputs               hidden outputs (after ReLU), probabilities
-      active_inputs, active_hidden  indices of the inputs that are 1 and of
-                                    the hidden units whose output is > 0
-      raw_logits                    the outputs before softmax (for a reader;
-                                    backprop does not need them)
-    Sizes come from the lists: HIDDEN_SIZE by default, any size works.
+    Parameters (the C struct's arrays, as lists of rows; H hidden units):
+      w_ih[j][i]  weight from input j to hidden unit i   W_ih: 18 x H
+      w_ho[i][k]  weight from hidden unit i to output k  W_ho: H x 9
+      b_h, b_o    hidden and output biases               H and 9
+    Activations of the last forward_pass, which backprop reads: hidden (H
+    values after ReLU), raw_logits (9), outputs (9 probabilities), and the
+    indices of the inputs that are 1 and of the hidden units above 0
+    (active_inputs, active_hidden).
     """
 
     def __init__(self, w_ih, w_ho, b_h, b_o):
@@ -64,17 +61,14 @@ def softmax(logits):
     """Turn scores into probabilities (C: softmax).
 
     Takes a list of floats; returns as many floats in [0, 1] summing to 1.
-    If the sum is not positive (only possible with NaN logits) the result
-    falls back to uniform, as in the C.
+    If the sum is not positive (possible only with NaN or infinite logits)
+    the result falls back to uniform, as in the C.
     """
     # exp() of a large logit overflows; subtracting the largest first keeps
     # every exp() in (0, 1] and does not change the ratios.
     top = max(logits)
     exps = [math.exp(z - top) for z in logits]
-    # Added one by one from 0.0, in the C's order. (Not with sum(): since
-    # Python 3.12 it compensates rounding errors, which changes the last
-    # bits. Floating-point addition is not associative: order is part of
-    # a sum, and the same order gives the same file on every Python.)
+    # Added one by one in the C's order, not with sum() (see docs/c-port.md).
     total = 0.0
     for e in exps:
         total += e
@@ -90,12 +84,17 @@ def forward_pass(net, inputs):
     game.board_to_inputs). Stores the activations in `net` (see
     NeuralNetwork); net.outputs holds 9 probabilities summing to 1.
     Returns nothing.
+
+    With H hidden units, x the inputs (18), h the hidden layer (H), z the
+    logits (9) and p the probabilities (9):
+        h = relu(x W_ih + b_h)     W_ih: 18 x H, b_h: H
+        z = h W_ho + b_o           W_ho: H x 9,  b_o: 9
+        p = softmax(z)
+    The loops below compute the same sums, skipping the zeros: an input is
+    0 or 1, and a hidden unit that ReLU zeroed adds nothing.
     """
-    # 1. Hidden sums: each unit adds its bias and its weighted inputs.
-    # Speed: an input is 0 or 1, so instead of 18 x 100 multiply-adds we
-    # start from the biases and add the weight row of each input that is 1
-    # (at most 9 rows). The rows come in input order, the C's order, so the
-    # sums are those of the C's loops computed in float64.
+    # 1. Hidden sums, x W_ih + b_h: start from the biases and add the row of
+    # each input that is 1 (at most 9 of the 18 rows).
     net.active_inputs = [j for j, x in enumerate(inputs) if x]
     sums = net.b_h
     for j in net.active_inputs:
@@ -107,9 +106,7 @@ def forward_pass(net, inputs):
     net.hidden = [0.0] * len(sums)
     for i in net.active_hidden:
         net.hidden[i] = sums[i]
-    # 3. Logits: each output adds its bias and the hidden outputs times their
-    # weights. Speed: a unit that outputs 0 adds nothing, so only the active
-    # units are visited, in the C's order.
+    # 3. Logits, h W_ho + b_o: only the active units add something.
     logits = list(net.b_o)
     for i in net.active_hidden:
         h, row = net.hidden[i], net.w_ho[i]
@@ -118,6 +115,18 @@ def forward_pass(net, inputs):
     net.raw_logits = logits
     # 4. Softmax: 9 probabilities.
     net.outputs = softmax(logits)
+
+
+def best_move(scores, board=None):
+    """Return the cell (0-8) with the highest of 9 `scores` among the empty
+    cells of `board` (any cell if board is None); on equal scores the lowest
+    cell, as with the C's strict >; -1 if no cell is empty. The net's choice
+    rule: get_computer_move, the lab's grid and its chart all use it."""
+    best = -1
+    for cell, score in enumerate(scores):
+        if (board is None or board[cell] == EMPTY) and (best == -1 or score > scores[best]):
+            best = cell
+    return best
 
 
 def get_computer_move(net, board):
@@ -131,54 +140,58 @@ def get_computer_move(net, board):
     """
     forward_pass(net, board_to_inputs(board))
     # No sampling: the net always plays its favourite legal move. Occupied
-    # cells get some probability too (the net is never told the rules),
-    # they are just never chosen.
-    best, best_prob = -1, -1.0
-    for cell, p in enumerate(net.outputs):
-        if board[cell] == EMPTY and (best == -1 or p > best_prob):
-            best, best_prob = cell, p
-    return best
+    # cells get some probability too (the net computes a score for every
+    # cell), but the rules are applied here: they are never chosen.
+    return best_move(net.outputs, board)
 
 
-def backprop(net, target_probs, learning_rate, reward_scaling):
+def backprop(net, target_probs, learning_rate, reward_scaling, outputs=None):
     """One gradient step towards `target_probs` (C: backprop).
 
-    Takes the network right after forward_pass, 9 target probabilities
-    (summing to 1, or all 0), the learning rate (> 0) and a reward whose
-    size scales the step (its sign is already in the targets). Updates the
-    weights in place; returns nothing.
+    Takes the network right after forward_pass, 9 targets, the learning
+    rate (> 0) and a reward whose size scales the step (its sign is already
+    in the targets). `outputs` are the values compared with the targets:
+    net.outputs (the probabilities) by default, as in the C; qlearn.py
+    passes the logits. Updates the weights in place; returns nothing.
+
+    With r the reward scaling, t the targets and lr the learning rate:
+        delta_o = |r| (p - t)                      9
+        delta_h = (W_ho delta_o) * [h > 0]         H   ([h > 0]: ReLU's slope)
+        W_ho -= lr * h (x) delta_o,  b_o -= lr * delta_o
+        W_ih -= lr * x (x) delta_h,  b_h -= lr * delta_h
+    ((x) is the outer product.) Only the rows of active inputs and units
+    change, since the others are multiplied by 0.
     """
     # LEARNING OPPORTUNITY (softmax + cross-entropy): for the loss
-    # -sum(t * log p) the gradient with respect to each logit is simply
-    # p - t, so the loss itself is never computed: only its slope is needed.
-    # Goodfellow, Bengio and Courville, "Deep Learning", sections 6.2.2 and
-    # 6.5, derive it with the rest of backpropagation.
+    # -sum(t * log p), with targets that sum to 1, the gradient with respect
+    # to each logit is p - t, so the loss itself is never computed: only its
+    # slope is needed. (The all-zero target of a lost move that filled the
+    # board is no such loss: p - t then just pushes every logit down.)
+    # Goodfellow, Bengio and Courville, "Deep Learning", 6.2.2 and 6.5.
     scale = abs(reward_scaling)
-    output_deltas = [(p - t) * scale for p, t in zip(net.outputs, target_probs)]
-    # Each hidden unit's share of the error: the output deltas sent back
-    # through its weights (before any weight moves), times ReLU's slope,
-    # which is 1 for active units and 0 for the rest, so only active units
-    # get an error at all.
+    outputs = net.outputs if outputs is None else outputs
+    output_deltas = [(p - t) * scale for p, t in zip(outputs, target_probs)]
+    # delta_h: each active unit's share of the error, sent back through its
+    # weights before any weight moves; inactive units get none (slope 0).
     hidden_deltas = []
     for i in net.active_hidden:
         error = 0.0
         for d, w in zip(output_deltas, net.w_ho[i]):
             error += d * w
         hidden_deltas.append(error)
-    # A step is learning rate x delta. Every update below is the same rule,
-    # in place: weight -= step x the input that weight saw (1 for a bias).
+    # Every update below is the same rule: weight -= lr x delta x the input
+    # that weight saw (1 for a bias).
     output_steps = [learning_rate * d for d in output_deltas]
     hidden_steps = [learning_rate * d for d in hidden_deltas]
-    # Output layer: its inputs are the hidden outputs. Speed: units that
-    # output 0 would move by 0, so only the active units' rows are visited.
+    # Output layer: its inputs are the hidden values h; h = 0 moves nothing.
     for i in net.active_hidden:
         h, row = net.hidden[i], net.w_ho[i]
         for k, s in enumerate(output_steps):
             row[k] -= s * h
     for k, s in enumerate(output_steps):
         net.b_o[k] -= s
-    # Hidden layer: its inputs are 0 or 1, so only the rows of inputs that
-    # are 1 move, by the step itself, and in them only the active units.
+    # Hidden layer: its inputs are 0 or 1, so the rows of the inputs that
+    # are 1 move by the step itself, in the active units' columns.
     for j in net.active_inputs:
         row = net.w_ih[j]
         for i, s in zip(net.active_hidden, hidden_steps):

@@ -10,17 +10,20 @@ from each finished game, as antirez's ttt.c does, and saves on exit.
 From "Welcome" on, a plain session prints the lines the C `play` prints,
 but for two differences listed in docs/c-port.md: bad input is explained,
 and a probability may differ from the C's float32 in its last digit.
+A first Ctrl-C (or a closed terminal) ends the session, and with --learn
+the games learned so far are saved.
 """
 
 import sys
 
 from .game import O, TIE, X, check_game_over, display_board, init_game, opponent
-from .learn import DEFAULT_SETTINGS, learn_from_game
 from .nn import get_computer_move
 from .lab.args import play_parser
-from .lab.cli import EXIT_FAILURE, Output, command, on_stop
+from .lab.cli import Output, command, invoked_as, on_stop, printable
 from .lab.human import LEGEND, Quit, ask, colour_wanted, format_probabilities, parse_move
-from .lab.session import check_paths, load_to_play, save_and_report
+from .lab.save import contents, end_session
+from .lab.start import check_paths, learner, load_to_play
+from .lab.text import plural
 
 
 def play_game(net, stdin, out, nn_symbol=O, colour=False):
@@ -64,17 +67,19 @@ def play_game(net, stdin, out, nn_symbol=O, colour=False):
     return winner, move_history
 
 
-def play_session(net, stdin, out, nn_symbol=O, settings=None, colour=False):
+def play_session(net, stdin, out, nn_symbol=O, learn=None, colour=False):
     """Play games until the human says no, types q or the input ends (the
-    loop of the C's main). With `settings` (a learn.Settings), the network
-    learns from each finished game, as in ttt.c. Returns the number of
-    games it learned from."""
+    loop of the C's main). With `learn`, a function such as
+    learn.learn_from_game(net, move_history, winner, nn_symbol), the network
+    learns from each finished game, as in ttt.c. Returns (learned, stop):
+    the number of games learned from, and the KeyboardInterrupt that ended
+    the session (a Ctrl-C, a closed terminal), or None."""
     learned = 0
     try:
         while True:
             winner, move_history = play_game(net, stdin, out, nn_symbol, colour)
-            if settings is not None:
-                learn_from_game(net, move_history, winner, nn_symbol, settings)
+            if learn is not None:
+                learn(net, move_history, winner, nn_symbol)
                 learned += 1
                 out.write("The network learned from this game.\n")
             # As in the C, only an answer starting with y or Y plays again.
@@ -83,36 +88,42 @@ def play_session(net, stdin, out, nn_symbol=O, settings=None, colour=False):
             while not answer:
                 answer = ask("Play again? (y/n): ", stdin, out)
             if answer[0] not in "yY":
-                return learned
+                return learned, None
     except EOFError:
         out.write("\n")   # end of input (Ctrl-D): the C loops forever here
     except Quit:
         pass
-    return learned
+    except KeyboardInterrupt as stop:   # the games learned so far are kept
+        out.write("\n")
+        return learned, stop
+    return learned, None
 
 
 @command("ttt-play")
 def main(argv=None):
     """Entry point of `ttt-play` (C: main of play.c); returns the exit
-    status. `argv` is the argument list (default sys.argv[1:])."""
+    status: 0; 1 if something failed; 2 for a bad command line; 128 + N
+    when stopped by signal N (after saving what --learn learned)."""
     args = play_parser().parse_args(argv)
     save_to = args.save or args.weights
-    net = load_to_play(args.weights, args.side, "ttt-play")   # C: load_neural_network
+    net = load_to_play(args.weights, args.side, "ttt-play",   # C: load_neural_network
+                       invoked_as("ttt-train"))
     target = check_paths(args, save_to) if args.learn else None
+    loaded = contents(save_to) if args.learn else None   # to notice another session's save
     out = Output(sys.stdout, "stdout", "ttt-play")
-    out.line("Neural network loaded from %s" % args.weights)
+    out.line("Neural network loaded from %s" % printable(args.weights))
     out.line("Ready to play! You are %s. Type q to quit." % opponent(args.side))
     out.line(LEGEND)
     if args.learn:
         on_stop("; %s was not updated" % save_to)
     stdin = getattr(sys.stdin, "buffer", sys.stdin)
-    settings = DEFAULT_SETTINGS if args.learn else None
-    learned = play_session(net, stdin, out, args.side, settings, colour_wanted(sys.stdout))
-    if learned:
-        out.line("Learned from %d game%s." % (learned, "" if learned == 1 else "s"))
-        if not save_and_report(net, target, save_to, args.side, "ttt-play", out):
-            return EXIT_FAILURE
-    return EXIT_FAILURE if out.failed else 0
+    learn = learner(args) if args.learn else None
+    learned, stop = play_session(net, stdin, out, args.side, learn, colour_wanted(sys.stdout))
+    status = end_session(net, target, save_to, args.side, "ttt-play", out,
+                         learned and "from %s" % plural(learned, "game"), expect=loaded)
+    if stop is not None and not status:
+        raise stop   # said by @command, with what became of the file
+    return status
 
 
 if __name__ == "__main__":

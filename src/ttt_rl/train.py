@@ -1,22 +1,29 @@
 """`ttt-train`: train the network against a random player, then save it.
 
-Ports main of the C `train` program (ttt.c split in two by ArthurChiao): a
-new network, train_against_random, save_neural_network. Around that, what
-a command owes its user (lab/): paths checked before the first game, the
-progress line and a learning curve, a backup of the old file, and a first
-Ctrl-C that stops after the current game and keeps the work.
+Ports main of the C `train` program (ttt.c split in two by ArthurChiao):
+a new network, train_against_random, save_neural_network; with
+--method q-learning, qlearn.train_q_learning trains instead. Around those
+three steps, what a command owes its user (lab/): paths checked before the
+first game, the progress line and a learning curve, a backup of the old
+file, the saved net's exact verdict, and a first Ctrl-C that stops after
+the current game and keeps the work.
 """
 
 import sys
 import time
 
 from .learn import train_against_random
+from .nn import HIDDEN_SIZE, init_neural_network
+from .qlearn import train_q_learning
+from .weights import from_bytes
 from .lab.args import train_parser
-from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, on_stop
-from .lab.evaluate import summary_lines
-from .lab.progress import Reporter, first_ctrl_c_stops, format_seconds
+from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, invoked_as, on_stop
+from .lab.interrupt import first_ctrl_c_stops
+from .lab.progress import Reporter, format_seconds
 from .lab.runs import train_runs
-from .lab.session import save_and_report, settings_from, start_run, write_curve
+from .lab.save import conclude, save_and_report, write_curve
+from .lab.start import check_paths, choose_seed, make_rng, read_init, settings_from
+from .lab.text import next_step, summary_lines
 
 
 @command("ttt-train")
@@ -27,35 +34,48 @@ def main(argv=None):
     signal N (130 after a Ctrl-C that saved the net trained so far).
     """
     args = train_parser().parse_args(argv)
+    prog = invoked_as("ttt-train")
     if args.runs > 1:
-        return train_runs(args)
+        return train_runs(args, prog, next_step(prog, args.games, args.output))
     out = Output(sys.stdout, "stdout", "ttt-train")
-    # A new net (C: init_neural_network), after every path is checked.
-    target, seed, net, rng = start_run(args, args.output, out)
+    target, init_data = check_paths(args, args.output), read_init(args)   # before any work
     on_stop("; %s was not written" % args.output)
+    seed = choose_seed(args, out)
+    rng = make_rng(seed)
+
+    # 1. A new network (C: init_neural_network), or the --init file's.
+    net = init_neural_network(rng, args.hidden or HIDDEN_SIZE) if init_data is None \
+        else from_bytes(init_data, args.init)
+
+    # 2. Train it (C: train_against_random), by the rule --method names.
+    train = train_q_learning if args.method == "q-learning" else train_against_random
     reporter = Reporter(out, args.games, args.side, args.eval_every, curve=bool(args.curve))
     out.line("Training neural network with %d games" % args.games)
+    if args.method == "q-learning":
+        out.line("Learning rule: Q-learning (learning rate %g, epsilon %g falling to 0, "
+                 "gamma %g)" % (args.learning_rate, args.epsilon, args.gamma))
     out.line("Training neural network against %d random games..." % args.games)
     with first_ctrl_c_stops(reporter):
         reporter.begin(net)
-        # The lab's reporter sees every game: it decides what to print.
-        games = train_against_random(net, args.games, rng, args.side, settings_from(args),
-                                     report=reporter.report, report_every=1)
+        games = train(net, args.games, rng, args.side, settings_from(args),
+                      report=reporter.report, report_every=1)
         elapsed = time.perf_counter() - reporter.start
         reporter.finish(net)
         out.line("\nTraining complete!" if games == args.games else
                  "\nStopped by Ctrl-C after %d of %d games." % (games, args.games))
-        # C: save_neural_network. The exact strength of the saved net comes back.
-        result = save_and_report(net, target, args.output, args.side, "ttt-train", out)
-    if result is None:
+
+        # 3. Save it (C: save_neural_network), and say how it plays.
+        saved = save_and_report(net, target, args.output, args.side, "ttt-train", out)
+    if saved is None:
         return EXIT_FAILURE
     out.line("Training time: %s (%.1f s, %.0f games/s)" % (
         format_seconds(elapsed), elapsed, games / max(elapsed, 1e-9)))
-    for line in summary_lines(result):
+    for line in summary_lines(saved):
         out.line(line)
+    conclude(saved, out, next_step(prog, args.games, args.output))
     curve_ok = not args.curve or write_curve(args.curve, {seed: reporter.rows}, args.side,
-                                             "ttt-train")
-    if games < args.games:
+                                             "ttt-train", out)
+    if games < args.games or reporter.stop_requested:   # a Ctrl-C, even after the last game
         return EXIT_CTRL_C
     return 0 if curve_ok and not out.failed else EXIT_FAILURE
 

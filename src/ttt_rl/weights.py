@@ -4,26 +4,34 @@ The file is the network's parameters as little-endian float32, in the
 order of the C struct: w_ih (18 x H), w_ho (H x 9), b_h (H), b_o (9). With
 the C's H = 100 hidden units that is 2809 floats, 11236 bytes. The file has
 no header: H is read from its size, and the side the net was trained for is
-not recorded. A file written here plays in the C `play`, and the other way
-round.
+not recorded. With 100 hidden units a file written here plays in the C
+`play` and the other way round; the C reads exactly 11236 bytes, so it
+cannot read a file of another size.
 
-save and load port save_neural_network and load_neural_network of the
-split (fwrite and fread of the three arrays; its load fails on a short
-read). Here load also refuses a file of any other size or with a NaN, and
-save replaces the file atomically, keeping the old one (lab/files.py).
+to_bytes and load port save_neural_network and load_neural_network of the
+split (fwrite and fread of the four arrays; its load fails on a short
+read). Here load also refuses a file of any other size or with a NaN or an
+infinity. Writing the bytes safely (atomically, keeping the old file) is
+the lab's job: lab/files.py.
 """
 
 import math
 import struct
 
-from .lab.files import FileError, replace_file
 from .nn import HIDDEN_SIZE, INPUT_SIZE, OUTPUT_SIZE, NeuralNetwork
 
 FLOAT_BYTES = 4   # float32
 FLOAT32_MAX = 3.4028234663852886e38
 # Parameters per hidden unit (18 in, 9 out, 1 bias), plus the output biases.
 PER_HIDDEN_UNIT = INPUT_SIZE + OUTPUT_SIZE + 1
-MAX_HIDDEN_SIZE = 100000
+MAX_HIDDEN_SIZE = 10000   # the largest file read: 1.1 MB, evaluated in seconds
+
+
+class FileError(Exception):
+    """A file that cannot be read or written; str() says why in one line,
+    and `missing` tells whether the file does not exist."""
+
+    missing = False
 
 
 def file_size(hidden_size=HIDDEN_SIZE):
@@ -32,15 +40,6 @@ def file_size(hidden_size=HIDDEN_SIZE):
 
 
 FILE_SIZE = file_size()
-
-
-def to_float32(x):
-    """Return the float32 nearest to the float x, as a Python float.
-
-    The C computes in float32; rounding a result this way prints the digits
-    it prints. Raises OverflowError if x is too large for a float32.
-    """
-    return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
 def parameters(net):
@@ -118,13 +117,3 @@ def load(path):
         raise error from None
     return from_bytes(data, path)
 
-
-def save(net, target, keep_backup=True):
-    """Write the network to `target` (a path checked by
-    lab.files.check_output) as a weights file.
-
-    The old file, if any, becomes TARGET.bak (unless keep_backup is False).
-    Returns the backup's path or None. Raises FileError (one line) if
-    nothing was written: then the old file is untouched.
-    """
-    return replace_file(target, to_bytes(net), keep_backup)

@@ -1,34 +1,11 @@
-"""Command lines (lab/args.py): what people type works, the rest is one line."""
+"""Command lines (lab/args.py): what people type works, each rule gets its
+defaults, the rest is one line."""
 
-import argparse
+import contextlib
+import io
 import unittest
 
-from ttt_rl.lab.args import count, curve_file, seed, side, train_parser
-
-
-class TypesTest(unittest.TestCase):
-    """Numbers are plain ASCII digits; sides any case; curves .svg or .csv."""
-
-    def test_count(self):
-        self.assertEqual(count("150000"), 150000)
-        for bad in ("abc", "-5", "1.5", "", " 7", "1_0", "1e3", "\uff11", "9" * 19):
-            with self.assertRaises(argparse.ArgumentTypeError, msg=bad):
-                count(bad)
-
-    def test_seed(self):
-        # Any printed seed can be typed back, however large; -5 is not 5.
-        self.assertEqual(seed("-7"), -7)
-        self.assertEqual(seed("1" * 40), int("1" * 40))
-        for bad in ("--", "- 7", "x", "7.0"):
-            with self.assertRaises(argparse.ArgumentTypeError, msg=bad):
-                seed(bad)
-
-    def test_side_and_curve(self):
-        self.assertEqual([side(s) for s in ("x", "X", "o", "O")], ["X", "X", "O", "O"])
-        self.assertEqual(curve_file("c.SVG"), "c.SVG")
-        for bad in ("c.png", "c", "svg"):
-            with self.assertRaises(argparse.ArgumentTypeError, msg=bad):
-                curve_file(bad)
+from ttt_rl.lab.args import play_parser, train_parser
 
 
 class ParserTest(unittest.TestCase):
@@ -40,8 +17,30 @@ class ParserTest(unittest.TestCase):
 
     def test_seed_equals_dashes(self):
         with self.assertRaises(SystemExit):
-            with unittest.mock.patch("sys.stderr"):
+            with contextlib.redirect_stderr(io.StringIO()):
                 train_parser().parse_args(["10", "--seed=--"])
+
+    def test_each_rule_has_its_defaults(self):
+        mc = train_parser().parse_args([])
+        self.assertEqual((mc.method, mc.learning_rate, mc.reward_tie), ("monte-carlo", 0.1, 0.3))
+        q = train_parser().parse_args(["--method", "q-learning"])
+        self.assertEqual((q.learning_rate, q.epsilon, q.gamma), (0.01, 0.3, 1.0))
+        q = train_parser().parse_args(["--method", "q-learning", "--learning-rate", "0.5"])
+        self.assertEqual(q.learning_rate, 0.5)
+
+    def test_refused_with_one_line(self):
+        for parser, argv, message in (
+                (train_parser, ["--epsilon", "0.2"], "--epsilon is for --method q-learning"),
+                (train_parser, ["10", ""], "a file name cannot be empty"),
+                (train_parser, ["--init", ""], "a file name cannot be empty"),
+                (play_parser, ["--save", "x.bin"], "--save needs --learn"),
+                (play_parser, ["--method", "q-learning"], "--method needs --learn")):
+            err = io.StringIO()
+            with self.assertRaises(SystemExit) as caught, contextlib.redirect_stderr(err):
+                parser().parse_args(argv)
+            self.assertEqual(caught.exception.code, 2)
+            self.assertIn(message, err.getvalue())
+            self.assertEqual(len(err.getvalue().splitlines()), 1)
 
 
 if __name__ == "__main__":

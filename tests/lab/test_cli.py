@@ -8,7 +8,9 @@ import subprocess
 import sys
 import unittest
 
-from ttt_rl.lab.cli import Output, command, read_line, stop_signals
+from ttt_rl.lab.cli import Output, command
+from ttt_rl.lab.interrupt import stop_signals
+from ttt_rl.lab.human import read_line
 
 from ttt_rl.weights import FILE_SIZE
 

@@ -7,7 +7,7 @@ import unittest
 from ttt_rl.game import O, X
 from ttt_rl.lab.curve import (TELLING_POSITIONS, correct_mass, csv_text, curve_points,
                               measure)
-from ttt_rl.lab.evaluate import correct_moves, to_move
+from ttt_rl.lab.exact import correct_moves, to_move
 from ttt_rl.nn import init_neural_network
 
 

@@ -10,7 +10,7 @@ import unittest
 from unittest import mock
 
 from ttt_rl.lab import files
-from ttt_rl.lab.cli import Stopped
+from ttt_rl.lab.interrupt import Stopped
 from ttt_rl.lab.files import FileError, check_output, replace_file, signals_held
 
 from ttt_rl.weights import FILE_SIZE

@@ -83,7 +83,7 @@ class RunsTest(TempDirTest):
                                   "--learning-rate", "1e300")
         self.assertEqual(status, 1)
         self.assertEqual(err.count("failed: a weight is not a finite float32"), 2)
-        self.assertIn("every run failed; %s was not written" % target, err)
+        self.assertIn("no run finished; %s was not written" % target, err)
         self.assertEqual(os.listdir(self.tmp), ["w.bin"])
 
     def test_eval_every_is_for_one_run(self):
@@ -123,15 +123,20 @@ class WorkersTest(TempDirTest):
         self.assertIn(b"Best of 1 runs", out)
         self.assertTrue(os.path.exists(self.path("w.bin")))
 
-    def test_ctrl_c_leaves_no_process_and_no_file(self):
+    def test_first_ctrl_c_saves_the_best_so_far(self):
         proc, children = self.start(10000000)
         proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
-        self.assertEqual(proc.returncode, 130)
-        self.assertEqual(err.decode(), "ttt-train: interrupted; %s was not written (--runs "
-                         "keeps nothing of unfinished runs)\n" % self.path("w.bin"))
+        out, err = proc.communicate(timeout=60)
+        self.assertEqual((proc.returncode, err), (130, b""))
+        self.assertIn(b"Stopped by Ctrl-C; best of 2 runs", out)
         self.assert_no_process_left(children)
-        self.assertEqual(os.listdir(self.tmp), [])
+        self.assertEqual(os.listdir(self.tmp), ["w.bin"])
+
+    def test_workers_end_when_the_parent_is_killed(self):
+        proc, children = self.start(10000000)
+        proc.send_signal(signal.SIGKILL)   # no handler runs: the workers notice
+        proc.communicate(timeout=30)
+        self.assert_no_process_left(children)
 
     def test_sigterm_to_the_whole_group(self):
         # `kill %1`, or a service manager: every process gets the signal.

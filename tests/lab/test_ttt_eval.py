@@ -7,7 +7,7 @@ import unittest
 
 from ttt_rl.game import O
 from ttt_rl.lab import ttt_eval
-from ttt_rl.lab.ttt_eval import JSON_KEYS
+from ttt_rl.lab.text import JSON_KEYS
 
 from ..helpers import C_FILE, TempDirTest, run_main
 
@@ -53,7 +53,8 @@ class EvalCommandTest(TempDirTest):
                                   "--side O$")
         self.assertIn("Exact as X vs random O: ", out)
         self.assertIn("Every O strategy: ", out)
-        self.assertIn("Limit: an X that never loses wins at most 99.48% vs random O.", out)
+        self.assertIn("Limit: the C's reward (win 1, tie 0.3, loss -2) is best served by an "
+                      "unbeatable X that wins 99.48% against a random O.", out)
 
     def test_a_bad_file_does_not_stop_the_others(self):
         status, out, err = run_main(ttt_eval.main, "/nonexistent.bin", C_FILE)

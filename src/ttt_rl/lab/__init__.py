@@ -1,19 +1,29 @@
 """The lab: what antirez's C program does not have, kept apart so that the
-algorithm (game.py, nn.py, learn.py) reads on its own.
+algorithm (game.py, nn.py, learn.py, qlearn.py) reads on its own. One job
+per module, in the order they import each other:
 
-  files.py     weights and curve files replaced atomically, with a backup;
-               output paths checked before any work
-  cli.py       the @command wrapper: one line on stderr, never a traceback
-  args.py      the command lines
-  evaluate.py  exact strength by walking the game tree
-  ttt_eval.py  the ttt-eval command
-  curve.py     the curve's points: exact strength and probabilities
-  svg.py       the learning curve and heat maps as a picture
-  progress.py  the progress line, and a first Ctrl-C that keeps the work
-  session.py   a run's start (seed, net, checked paths) and end (save)
-  human.py     the probability grid, a person's input, colour on a terminal
-  runs.py      many runs in parallel, the best kept (ttt-train --runs)
+  files.py      a file replaced atomically, with a backup; paths checked
+                before any work
+  interrupt.py  what stops a command; the first Ctrl-C ends training
+                after the current game
+  cli.py        the @command wrapper: one line on stderr, never a
+                traceback; output that may fail
+  argtypes.py   what a valid argument is
+  args.py       the command lines, and each learning rule's defaults
+  scale.py      round numbers 1, 2, 5, 10, ...
+  exact.py      exact strength, by walking the game tree
+  optimum.py    the best policy for a reward, by expectimax
+  text.py       results in words
+  curve.py      the learning curve's points
+  svg.py        the learning curve and heat maps as a picture
+  progress.py   the progress line
+  human.py      a person at the keyboard: the probability grid, moves
+  start.py      the start of a run: seed, rule, --init, paths
+  save.py       the end of a run: the save and the verdict
+  parallel.py   runs in worker processes
+  runs.py       many runs, the best kept (ttt-train --runs)
+  ttt_eval.py   the ttt-eval command, the one command the C has no
+                counterpart for
 
-Each imports only those above it, the algorithm and weights.py; the
-algorithm never imports the lab, and weights.py only files.py.
+The algorithm and weights.py never import the lab.
 """

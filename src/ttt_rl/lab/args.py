@@ -5,24 +5,32 @@ argument is checked, and a bad one is one line on stderr with exit status 2.
 """
 
 import argparse
-import os
 
 from .. import __version__
-from ..game import O, X
-from ..learn import LEARNING_RATE, REWARD_LOSS, REWARD_TIE, REWARD_WIN
+from ..game import O
+from ..learn import DEFAULT_SETTINGS
 from ..nn import HIDDEN_SIZE
+from ..qlearn import DEFAULT_Q_SETTINGS, EPSILON_DECAY
+from .argtypes import (at_least_one, count, curve_file, file_name, finite_float, hidden_units,
+                       positive_float, probability, seed, side)
 
 DEFAULT_GAMES = 150000
 DEFAULT_WEIGHTS = "ttt_nn.bin"
-MAX_DIGITS = 18         # game counts stay below 10**18
-MAX_SEED_DIGITS = 60    # any seed that is printed can be typed back
-MAX_HIDDEN = 10000      # hidden units
-CURVE_TYPES = (".svg", ".csv")
+# The learning rules: the C's (a Monte Carlo, REINFORCE-style update) and Q-learning.
+DEFAULT_METHOD, Q_LEARNING = "monte-carlo", "q-learning"
+METHOD_SETTINGS = {DEFAULT_METHOD: DEFAULT_SETTINGS, Q_LEARNING: DEFAULT_Q_SETTINGS}
+Q_ONLY = ("epsilon", "gamma")   # flags that only Q-learning reads
+
+
+def method_defaults(method):
+    """Return {setting name: default} of a learning rule (a METHODS key)."""
+    return METHOD_SETTINGS[method]._asdict()
 
 
 class ArgumentParser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr (exit status 2),
-    positionals may follow options, and the epilog keeps its line breaks."""
+    positionals may follow options, the epilog keeps its line breaks, and
+    each learning rule gets its own defaults."""
 
     def __init__(self, needs=(), **kwargs):
         kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
@@ -39,85 +47,23 @@ class ArgumentParser(argparse.ArgumentParser):
         Namespace, or exit with one line for a bad command line."""
         result = self.parse_intermixed_args(args, namespace)
         for flag, needed in self.needs:
-            if getattr(result, flag) and not getattr(result, needed):
-                self.error("--%s needs --%s" % (flag, needed))
+            if getattr(result, flag) is not None and getattr(result, flag) is not False \
+                    and not getattr(result, needed):
+                self.error("--%s needs --%s" % (flag.replace("_", "-"), needed))
+        if hasattr(result, "method"):
+            # Each rule has its own defaults (a learning rate for each).
+            method = result.method or DEFAULT_METHOD
+            for name in Q_ONLY:
+                if getattr(result, name, None) is not None and method != Q_LEARNING:
+                    self.error("--%s is for --method %s" % (name, Q_LEARNING))
+            for name, default in method_defaults(method).items():
+                if getattr(result, name, None) is None:
+                    setattr(result, name, default)
         # Python < 3.13 reads `--seed=--` as an empty list, not as '--'.
         for action in self._actions:
             if action.nargs is None and isinstance(getattr(result, action.dest, None), list):
                 self.error("argument %s: expected one value" % "/".join(action.option_strings))
         return result
-
-
-def count(text, digits=MAX_DIGITS):
-    """argparse type: a non-negative integer written in ASCII digits only.
-
-    Returns the int; raises argparse.ArgumentTypeError for anything else,
-    including ' 7', '1_0', '1e6' and non-ASCII digits, which int() takes.
-    """
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError("%r is not a non-negative integer" % text[:40])
-    if len(text) > digits:
-        raise argparse.ArgumentTypeError("%s... is too large" % text[:20])
-    return int(text)
-
-
-def at_least_one(text):
-    """argparse type: a count of 1 or more (--runs)."""
-    value = count(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
-def seed(text):
-    """argparse type: an integer seed, negative or not, of up to 60 digits."""
-    digits = text[1:] if text.startswith("-") else text
-    if not (digits.isascii() and digits.isdigit()):
-        raise argparse.ArgumentTypeError("%r is not an integer" % text[:40])
-    value = count(digits, MAX_SEED_DIGITS)
-    return -value if text.startswith("-") else value
-
-
-def hidden_units(text):
-    """argparse type: a number of hidden units from 1 to MAX_HIDDEN."""
-    value = count(text)
-    if not 1 <= value <= MAX_HIDDEN:
-        raise argparse.ArgumentTypeError("%s is not from 1 to %d" % (text, MAX_HIDDEN))
-    return value
-
-
-def finite_float(text):
-    """argparse type: a finite float, such as a reward."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("%r is not a number" % text[:40]) from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise argparse.ArgumentTypeError("%r is not a finite number" % text[:40])
-    return value
-
-
-def positive_float(text):
-    """argparse type: a finite float > 0 (a learning rate)."""
-    value = finite_float(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError("%r is not greater than 0" % text)
-    return value
-
-
-def side(text):
-    """argparse type: X or O, in either case."""
-    if text.upper() not in (O, X):
-        raise argparse.ArgumentTypeError("%r is not a side: use X or O" % text[:20])
-    return text.upper()
-
-
-def curve_file(text):
-    """argparse type: a file name ending in .svg or .csv."""
-    if os.path.splitext(text)[1].lower() not in CURVE_TYPES:
-        raise argparse.ArgumentTypeError("%r must end in .svg (a chart) or .csv (rows)"
-                                         % text[:80])
-    return text
 
 
 def add_side(parser, what):
@@ -132,7 +78,10 @@ def add_training_flags(parser, what):
     parser.add_argument("games", nargs="?", type=count, default=DEFAULT_GAMES,
                         metavar="GAMES", help="%s (default %d)" % (what, DEFAULT_GAMES))
     add_side(parser, "learns to play")
-    parser.add_argument("--init", metavar="FILE",
+    parser.add_argument("--method", choices=tuple(METHOD_SETTINGS), default=DEFAULT_METHOD,
+                        help="the learning rule: monte-carlo, the C's (default), or "
+                             "q-learning (README: Two ways to learn)")
+    parser.add_argument("--init", metavar="FILE", type=file_name,
                         help="start from this weights file instead of random weights")
     parser.add_argument("--seed", type=seed,
                         help="random seed: the same seed gives the same file "
@@ -140,21 +89,31 @@ def add_training_flags(parser, what):
     parser.add_argument("--hidden", type=hidden_units, metavar="N",
                         help="hidden units (default %d, or the --init file's); "
                              "the file's size follows" % HIDDEN_SIZE)
-    parser.add_argument("--learning-rate", type=positive_float, default=LEARNING_RATE,
-                        metavar="R", help="backprop step size (default %g)" % LEARNING_RATE)
-    for name, value, what in (("win", REWARD_WIN, "a win"), ("tie", REWARD_TIE, "a tie"),
-                              ("loss", REWARD_LOSS, "a loss")):
-        parser.add_argument("--reward-" + name, type=finite_float, default=value,
-                            metavar="R", help="reward for %s (default %g)" % (what, value))
+    mc, q = DEFAULT_SETTINGS, DEFAULT_Q_SETTINGS
+    parser.add_argument("--learning-rate", type=positive_float, metavar="R",
+                        help="backprop step size (default %g; %g with q-learning)"
+                             % (mc.learning_rate, q.learning_rate))
+    for name, what in (("win", "a win"), ("tie", "a tie"), ("loss", "a loss")):
+        value = getattr(mc, "reward_" + name)
+        parser.add_argument("--reward-" + name, type=finite_float, metavar="R",
+                            help="reward for %s (default %g)" % (what, value))
+    parser.add_argument("--epsilon", type=probability, metavar="E",
+                        help="q-learning: the chance of a random move at the start, "
+                             "falling linearly to 0 over the first %d%% of the games "
+                             "(default %g)" % (100 * EPSILON_DECAY, q.epsilon))
+    parser.add_argument("--gamma", type=probability, metavar="G",
+                        help="q-learning: the discount of a later reward (default %g: "
+                             "none)" % q.gamma)
 
 
 def train_parser():
     """Return the ArgumentParser of ttt-train."""
     parser = ArgumentParser(prog="ttt-train", epilog="""\
 examples:
-  ttt-train 20000 --runs 4               4 runs in parallel, the best one saved
-  ttt-train 2000000 big.bin --seed 7     the C's run; the same seed, the same file
-  ttt-train 50000 --curve c.svg          draw how it learns
+  ttt-train 20000 --runs 16 --until-unbeatable   the first unbeatable seed, saved
+  ttt-train 100000 q.bin --method q-learning     Q-learning instead of the C's rule
+  ttt-train 2000000 big.bin --seed 7     the C README's run; the same seed, the same file
+  ttt-train 50000 c.bin --curve c.svg    draw how it learns
 
 An existing OUTPUT is kept as OUTPUT.bak. Ctrl-C stops after the current
 game and saves the net trained so far; press it again to save nothing.
@@ -162,6 +121,7 @@ game and saves the net trained so far; press it again to save nothing.
                  "player, then save its weights.")
     add_training_flags(parser, "number of training games")
     parser.add_argument("output", nargs="?", default=DEFAULT_WEIGHTS, metavar="OUTPUT",
+                        type=file_name,
                         help="weights file to write (default %s)" % DEFAULT_WEIGHTS)
     parser.add_argument("--eval-every", type=count, default=0, metavar="N",
                         help="every N games, print the exact strength (as ttt-eval "
@@ -172,6 +132,9 @@ game and saves the net trained so far; press it again to save nothing.
     parser.add_argument("--runs", type=at_least_one, default=1, metavar="K",
                         help="train K runs with seeds S, S+1, ... in parallel and save "
                              "the strongest (default 1)")
+    parser.add_argument("--until-unbeatable", action="store_true",
+                        help="with --runs K: stop at the first seed, in order, whose net "
+                             "is unbeatable, and save it (K runs at most)")
     parser.add_argument("--jobs", type=count, default=0, metavar="N",
                         help="worker processes for --runs (default: one per core, "
                              "at most K)")
@@ -188,7 +151,7 @@ examples:
 """, description="Train the network against a random player, then play it; "
                  "it learns from every game you finish, as antirez's ttt.c.")
     add_training_flags(parser, "training games before play")
-    parser.add_argument("--save", metavar="FILE",
+    parser.add_argument("--save", metavar="FILE", type=file_name,
                         help="save the weights to FILE when the session ends "
                              "(default: nothing is written)")
     return parser
@@ -196,7 +159,8 @@ examples:
 
 def play_parser():
     """Return the ArgumentParser of ttt-play."""
-    parser = ArgumentParser(prog="ttt-play", needs=[("save", "learn")], epilog="""\
+    parser = ArgumentParser(prog="ttt-play", needs=[("save", "learn"), ("method", "learn")],
+                            epilog="""\
 examples:
   ttt-play                        play X against ttt_nn.bin
   ttt-play net.bin --side X       the net plays X and moves first
@@ -207,12 +171,44 @@ an occupied one) and # the move it plays: its best empty cell.
 Type q to quit.
 """, description="Play tic-tac-toe against a trained network.")
     parser.add_argument("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="WEIGHTS",
+                        type=file_name,
                         help="weights file from ttt-train or the C train "
                              "(default %s)" % DEFAULT_WEIGHTS)
     add_side(parser, "plays")
     parser.add_argument("--learn", action="store_true",
                         help="learn from each finished game, as ttt.c does, and "
                              "save the weights back when the session ends")
-    parser.add_argument("--save", metavar="FILE",
+    parser.add_argument("--save", metavar="FILE", type=file_name,
                         help="with --learn, save to FILE instead of WEIGHTS")
+    parser.add_argument("--method", choices=tuple(METHOD_SETTINGS), default=None,
+                        help="with --learn, the learning rule (default monte-carlo, "
+                             "the C's)")
+    return parser
+
+
+def eval_parser():
+    """Return the ArgumentParser of ttt-eval."""
+    parser = ArgumentParser(prog="ttt-eval", epilog="""\
+examples:
+  ttt-eval ttt_nn.bin                 exact strength of the net as O
+  ttt-eval a.bin b.bin --json         one JSON object per file
+  ttt-eval x.bin --side X --show-losses   as X, with every lost game
+  ttt-eval --check ttt_nn.bin && echo unbeatable   for scripts and CI
+
+Exit status: 0; 1 if a file could not be read, or with --check if a net
+can be beaten; 2 for a bad command line.
+""", description="Compute the exact strength of trained networks by walking "
+                 "every game they can play.")
+    parser.add_argument("weights", nargs="+", metavar="WEIGHTS", type=file_name,
+                        help="weights file(s) written by ttt-train or the C train")
+    add_side(parser, "plays")
+    parser.add_argument("--check", action="store_true",
+                        help="exit with status 1 if any net can be beaten")
+    # Losing lines are text for a human; they would break the JSON stream.
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true",
+                        help="print one JSON object per file, one per line")
+    output.add_argument("--show-losses", action="store_true",
+                        help="print the moves of every game the net loses, "
+                             "to replay in ttt-play")
     return parser

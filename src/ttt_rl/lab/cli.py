@@ -2,9 +2,8 @@
 system gets one line on stderr and a non-zero exit status, never a
 traceback.
 
-Here: the @command wrapper (streams, signals, last-resort errors), output
-that may fail, and input lines that may be anything. The C has no
-counterpart: it reads with scanf and ignores failures.
+Here: the @command wrapper (streams, signals, last-resort errors) and
+output that may fail. The C has no counterpart: it ignores failures.
 """
 
 import functools
@@ -12,61 +11,45 @@ import os
 import signal
 import sys
 
-from .files import FileError, signals_held
+from ..weights import FileError
+from .files import signals_held
+from .interrupt import Stopped, exit_status_of, raise_stopped, stop_signals
 
 EXIT_FAILURE = 1
 EXIT_USAGE = 2          # argparse's status for a bad command line
 EXIT_CTRL_C = 128 + signal.SIGINT   # the shell's status for a Ctrl-C
-MAX_LINE_BYTES = 1024   # longer input lines are cut, the rest thrown away
-MAX_SKIP_BYTES = 1 << 20  # a "line" longer than this (no newline) ends the input
 
 
-class Stopped(KeyboardInterrupt):
-    """Raised when SIGTERM or SIGHUP arrives, so that every clean-up written
-    for Ctrl-C (a KeyboardInterrupt) runs for them too."""
-
-    def __init__(self, signum):
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _raise_stopped(signum, frame):
-    raise Stopped(signum)
+def printable(text):
+    """Return `text` with control characters (newline, escape, ...) written
+    as escapes such as \\n and \\x1b, so that a name stays on one line
+    and cannot drive the terminal."""
+    return "".join(c if c.isprintable() or c == " " else
+                   c.encode("unicode_escape").decode("ascii") for c in text)
 
 
-def exit_status_of(stop):
-    """Return the shell's exit status for a stop: 128 + the signal number."""
-    return 128 + getattr(stop, "signum", signal.SIGINT)
+# How each command can be run from a checkout, for messages that name it.
+MODULES = {"ttt-train": "ttt_rl.train", "ttt-play": "ttt_rl.play", "ttt-rl": "ttt_rl",
+           "ttt-eval": "ttt_rl.lab.ttt_eval"}
+
+
+def invoked_as(prog):
+    """Return the command `prog` as the user ran it: the console script's
+    name ('ttt-train'), or 'python3 -m ttt_rl.train' when it was run as a
+    module (sys.argv[0] is then a .py file)."""
+    if os.path.basename(sys.argv[0] or "").endswith(".py") and prog in MODULES:
+        return "python3 -m " + MODULES[prog]
+    return prog
 
 
 def say(prog, message):
-    """Print 'PROG: MESSAGE' as one line on stderr, whatever happens."""
+    """Print 'PROG: MESSAGE' as one line on stderr, whatever happens; the
+    message's control characters are shown as escapes."""
     try:
-        sys.stderr.write("%s: %s\n" % (prog, message))
+        sys.stderr.write("%s: %s\n" % (prog, printable(message)))
         sys.stderr.flush()
     except (OSError, ValueError, AttributeError):
         pass   # stderr itself is gone: nothing more can be said
-
-
-def stop_signals():
-    """Return the signals that stop a command politely (SIGTERM, SIGHUP),
-    leaving out any that the process inherited as ignored (`nohup`)."""
-    names = ("SIGTERM", "SIGHUP")
-    sigs = [getattr(signal, n) for n in names if hasattr(signal, n)]
-    return [s for s in sigs if not _ignored(s)]
-
-
-def _ignored(sig):
-    """True if `sig` is ignored. PyPy reports an ignored signal that it
-    inherited as SIG_DFL, so on Linux the kernel's own mask is asked too."""
-    if signal.getsignal(sig) == signal.SIG_IGN:
-        return True
-    try:
-        with open("/proc/self/status") as f:
-            mask = next(line.split()[1] for line in f if line.startswith("SigIgn:"))
-    except (OSError, StopIteration, IndexError):
-        return False
-    return bool(int(mask, 16) >> (sig - 1) & 1)
 
 
 _stop_note = [""]   # what the running command adds when it is stopped
@@ -86,7 +69,7 @@ def command(prog):
         @functools.wraps(main)
         def wrapper(argv=None):
             _open_closed_streams()
-            previous = {sig: signal.signal(sig, _raise_stopped) for sig in stop_signals()}
+            previous = {sig: signal.signal(sig, raise_stopped) for sig in stop_signals()}
             on_stop("")
             try:
                 os.getcwd()
@@ -124,6 +107,10 @@ def command(prog):
                 _silence_stdout()
                 for sig, handler in previous.items():   # for callers in-process
                     signal.signal(sig, handler)
+                if argv is None and hasattr(signal, "SIGINT"):
+                    # The command is over: a late Ctrl-C must not raise in
+                    # the interpreter's shutdown (a traceback from threading).
+                    signal.signal(signal.SIGINT, signal.SIG_IGN)
         return wrapper
     return wrap
 
@@ -205,30 +192,3 @@ class Output:
     def line(self, text=""):
         """Write `text` and a newline."""
         self.write(text + "\n")
-
-
-def read_line(stdin):
-    """Read one line of input; return (text, cut).
-
-    `stdin` is a binary stream (text streams work too). Any bytes are
-    accepted: invalid UTF-8 becomes U+FFFD, a byte-order mark and the
-    surrounding white space are dropped. A line longer than MAX_LINE_BYTES
-    is cut there and the rest of it skipped; then `cut` is True. Raises
-    EOFError at the end of input, and also after MAX_SKIP_BYTES without a
-    newline (an endless stream such as /dev/zero is not a person typing).
-    """
-    line = stdin.readline(MAX_LINE_BYTES + 1)
-    if not line:
-        raise EOFError
-    cut, skipped = len(line) > MAX_LINE_BYTES, 0
-    while line[-1:] not in ("\n", b"\n"):
-        rest = stdin.readline(65536)
-        if not rest:
-            break
-        skipped += len(rest)
-        if skipped > MAX_SKIP_BYTES:
-            raise EOFError
-        cut, line = True, line[:MAX_LINE_BYTES] + rest[-1:]
-    if isinstance(line, bytes):
-        line = line.decode("utf-8", "replace")
-    return line.replace("\ufeff", "").strip(), cut

@@ -8,9 +8,10 @@ rows, FILE.svg a chart with heat maps (svg.py), both written at the end.
 No C counterpart.
 """
 
-from ..game import O, X, board_to_inputs
+from ..game import O, TIE, X, board_to_inputs, opponent
 from ..nn import forward_pass
-from .evaluate import correct_moves, evaluate_network
+from .exact import correct_moves, evaluate_network
+from .scale import one_two_five
 
 # Positions that show whether the net has understood the game, for each
 # side it can play: (label, position with the net to move).
@@ -30,11 +31,46 @@ def curve_points(num_games):
     """Return the games after which the curve measures the net: 0, then
     1, 2, 5, 10, 20, 50, ... below num_games, then num_games (a sorted
     list of ints; about 3 points per factor of 10)."""
-    points, scale = [0], 1
-    while scale < num_games:
-        points += [scale * m for m in (1, 2, 5) if scale * m < num_games]
-        scale *= 10
-    return points + [num_games] if num_games else points
+    inside = [n for n in one_two_five(num_games) if n < num_games]
+    return [0] + inside + [num_games] if num_games else [0]
+
+
+def outcome_counts(counts, side):
+    """Return (wins, losses, ties) of the net playing `side`, from
+    `counts` (a dict: X, O and TIE -> games each won)."""
+    return counts[side], counts[opponent(side)], counts[TIE]
+
+
+class CurveRecorder:
+    """Records a run's learning curve: begin(net) before the first game,
+    add(net, games, counts) after every game, finish(net) at the end; the
+    rows (measure's dicts) are in self.rows."""
+
+    def __init__(self, num_games, side):
+        self.points, self.side = set(curve_points(num_games)), side
+        self.rows, self.games = [], 0
+        self.since_point = {X: 0, O: 0, TIE: 0}   # results since the last row
+
+    def begin(self, net):
+        """Measure the untrained net: the point at 0 games."""
+        self.rows.append(measure(net, 0, None, self.side))
+
+    def add(self, net, games, counts):
+        """Count the results `counts` of the latest games; measure the net
+        if `games` is one of the curve's points."""
+        self.games = games
+        for result, n in counts.items():
+            self.since_point[result] += n
+        if games in self.points:
+            self.rows.append(measure(net, games, outcome_counts(self.since_point, self.side),
+                                     self.side))
+            self.since_point = {X: 0, O: 0, TIE: 0}
+
+    def finish(self, net):
+        """Measure the last point of a run that stopped early."""
+        if self.rows[-1]["games"] != self.games:
+            sampled = outcome_counts(self.since_point, self.side)
+            self.rows.append(measure(net, self.games, sampled, self.side))
 
 
 def telling_probabilities(net, side):

@@ -14,6 +14,8 @@ import stat
 import struct
 import tempfile
 
+from ..weights import FileError
+
 try:
     import fcntl
 except ImportError:   # Windows
@@ -28,13 +30,6 @@ STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SI
 # replaced or emptied, even by root.
 FS_IOC_GETFLAGS = 0x80086601
 FS_IMMUTABLE_FL, FS_APPEND_FL = 0x10, 0x20
-
-
-class FileError(Exception):
-    """A file that cannot be read or written; str() says why in one line,
-    and `missing` tells whether the file does not exist."""
-
-    missing = False
 
 
 class signals_held:

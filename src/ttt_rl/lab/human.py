@@ -11,10 +11,12 @@ line is read and a bad one is explained.
 import os
 
 from ..game import BOARD_CELLS, EMPTY
-from ..weights import to_float32
-from .cli import read_line
+from ..nn import best_move
+from .text import to_float32
 
 QUIT_WORDS = ("q", "quit")
+MAX_LINE_BYTES = 1024   # longer input lines are cut, the rest thrown away
+MAX_SKIP_BYTES = 1 << 20  # a "line" longer than this (no newline) ends the input
 # Colours of a probability on a terminal (ANSI SGR codes): faint for the
 # cells the net ignores, yellow for some interest, bold green for its choice.
 COLOUR_STEPS = ((0.5, "1;32"), (0.1, "33"), (0.01, "0"), (0.0, "2"))
@@ -31,7 +33,7 @@ def format_probabilities(probs, chosen, colour=False):
     on the chosen move, each followed by a space, as in the C. With
     `colour`, each percentage is painted by its size (a heat map).
     """
-    highest = max(range(len(probs)), key=lambda cell: (probs[cell], -cell))
+    highest = best_move(probs)   # the favourite of all 9 cells, taken or not
     text = ["Neural network move probabilities:\n"]
     for row in range(3):
         for cell in range(row * 3, row * 3 + 3):
@@ -102,3 +104,30 @@ def paint(text, probability):
     """Return `text` coloured for `probability` (0-1) with ANSI codes."""
     code = next(code for floor, code in COLOUR_STEPS if probability >= floor)
     return "\033[%sm%s\033[0m" % (code, text)
+
+
+def read_line(stdin):
+    """Read one line of input; return (text, cut).
+
+    `stdin` is a binary stream (text streams work too). Any bytes are
+    accepted: invalid UTF-8 becomes U+FFFD, a byte-order mark and the
+    surrounding white space are dropped. A line longer than MAX_LINE_BYTES
+    is cut there and the rest of it skipped; then `cut` is True. Raises
+    EOFError at the end of input, and also after MAX_SKIP_BYTES without a
+    newline (an endless stream such as /dev/zero is not a person typing).
+    """
+    line = stdin.readline(MAX_LINE_BYTES + 1)
+    if not line:
+        raise EOFError
+    cut, skipped = len(line) > MAX_LINE_BYTES, 0
+    while line[-1:] not in ("\n", b"\n"):
+        rest = stdin.readline(65536)
+        if not rest:
+            break
+        skipped += len(rest)
+        if skipped > MAX_SKIP_BYTES:
+            raise EOFError
+        cut, line = True, line[:MAX_LINE_BYTES] + rest[-1:]
+    if isinstance(line, bytes):
+        line = line.decode("utf-8", "replace")
+    return line.replace("\ufeff", "").strip(), cut

@@ -1,20 +1,21 @@
-"""What a training run shows while it runs, and how the first Ctrl-C ends it.
+"""What a training run shows while it runs: the progress line.
 
 train_against_random calls Reporter.report after every game; the reporter
 prints the C's progress line every 10,000 games (10 to 25 lines in a
-shorter run), the exact strength every --eval-every games, and measures a
-learning-curve point (curve.py) at 0, 1, 2, 5, 10, ... games. Only the
-progress line comes from the C (train_against_random's printf).
+shorter run), the exact strength every --eval-every games, and hands the
+games to the learning curve's recorder (curve.py). Only the progress line
+comes from the C (train_against_random's printf); with --runs, one
+combined line stands for all runs.
 """
 
-import signal
 import time
 
-from ..game import O, TIE, X, opponent
+from ..game import O, TIE, X
 from ..learn import REPORT_INTERVAL
-from ..weights import to_float32
-from .curve import curve_points, measure
-from .evaluate import evaluate_network, format_outcomes
+from .curve import CurveRecorder, outcome_counts
+from .exact import evaluate_network
+from .scale import one_two_five
+from .text import format_outcomes, to_float32
 
 PROGRESS_LINES = 10   # a run shorter than REPORT_INTERVAL prints at least this many
 
@@ -25,44 +26,43 @@ def progress_interval(num_games):
     most num_games / 10, which makes 10 to 25 lines."""
     if num_games >= REPORT_INTERVAL:
         return REPORT_INTERVAL
-    target, step = max(num_games // PROGRESS_LINES, 1), 1
-    while step * 10 <= target:
-        step *= 10
-    return max(m * step for m in (1, 2, 5) if m * step <= target)
+    return one_two_five(max(num_games // PROGRESS_LINES, 1))[-1]
 
 
 class Reporter:
     """Shows a training run as it goes; report() is train_against_random's
     callback (called after every game), and returns True once a first
-    Ctrl-C asked training to stop (see first_ctrl_c_stops)."""
+    Ctrl-C asked training to stop (see interrupt.first_ctrl_c_stops).
+    With curve=True it also records the learning curve (self.rows)."""
 
     def __init__(self, out, num_games, side=O, eval_every=0, curve=False):
         self.out, self.num_games, self.side, self.eval_every = out, num_games, side, eval_every
         self.interval = progress_interval(num_games)
-        self.points = set(curve_points(num_games)) if curve else set()
+        self.curve = CurveRecorder(num_games, side) if curve else None
         self.window = {X: 0, O: 0, TIE: 0}      # since the last progress line
-        self.since_point = {X: 0, O: 0, TIE: 0}  # since the last curve point
-        self.rows, self.games, self.stop_requested = [], 0, False
+        self.stop_requested = False
         self.start = time.perf_counter()
+
+    @property
+    def rows(self):
+        """The learning curve's rows so far (a list; empty without a curve)."""
+        return self.curve.rows if self.curve else []
 
     def begin(self, net):
         """Measure the untrained net (the curve's point at 0 games)."""
-        if 0 in self.points:
-            self.rows.append(measure(net, 0, None, self.side))
+        if self.curve:
+            self.curve.begin(net)
 
     def report(self, net, games, counts):
         """Take the results `counts` of the games since the last call; show
         and measure what is due after `games` games. Returns True to stop."""
-        self.games = games
         for result, n in counts.items():
             self.window[result] += n
-            self.since_point[result] += n
         if games % self.interval == 0:
-            self.progress_line(games, *self.results(self.window))
+            self.progress_line(games, *outcome_counts(self.window, self.side))
             self.window = {X: 0, O: 0, TIE: 0}
-        if games in self.points:
-            self.rows.append(measure(net, games, self.results(self.since_point), self.side))
-            self.since_point = {X: 0, O: 0, TIE: 0}
+        if self.curve:
+            self.curve.add(net, games, counts)
         if self.eval_every and games % self.eval_every == 0:
             exact = evaluate_network(net, self.side)
             self.out.line("Exact at %d games: %s, lines lost %d of %d" % (
@@ -71,12 +71,8 @@ class Reporter:
 
     def finish(self, net):
         """Measure the last point of a run that stopped early."""
-        if self.points and (not self.rows or self.rows[-1]["games"] != self.games):
-            self.rows.append(measure(net, self.games, self.results(self.since_point), self.side))
-
-    def results(self, counts):
-        """Return (wins, losses, ties) of the network in `counts`."""
-        return counts[self.side], counts[opponent(self.side)], counts[TIE]
+        if self.curve:
+            self.curve.finish(net)
 
     def progress_line(self, games, wins, losses, ties):
         """Print the C's progress line, then in brackets what it counts and
@@ -90,31 +86,6 @@ class Reporter:
                           percent(losses, self.interval), ties, percent(ties, self.interval),
                           "game" if self.interval == 1 else "%d games" % self.interval,
                           format_seconds(elapsed), rate, format_seconds(eta)))
-
-
-class first_ctrl_c_stops:
-    """Context manager: the first Ctrl-C sets reporter.stop_requested (so
-    training ends after the current game); a second one raises
-    KeyboardInterrupt at once, as usual."""
-
-    def __init__(self, reporter):
-        self.reporter = reporter
-
-    def _handler(self, signum, frame):
-        # Only a flag: printing here could cut into a line being printed.
-        if self.reporter.stop_requested:
-            raise KeyboardInterrupt
-        self.reporter.stop_requested = True
-
-    def __enter__(self):
-        # An ignored SIGINT (a job started with & by a script) stays ignored.
-        self.previous = signal.getsignal(signal.SIGINT)
-        if self.previous != signal.SIG_IGN:
-            signal.signal(signal.SIGINT, self._handler)
-        return self
-
-    def __exit__(self, *exc):
-        signal.signal(signal.SIGINT, self.previous)
 
 
 def percent(count, window):
@@ -135,3 +106,27 @@ def format_seconds(seconds):
     if seconds < 3600:
         return "%dm%02ds" % divmod(seconds, 60)
     return "%dh%02dm" % (seconds // 3600, seconds % 3600 // 60)
+
+
+class CombinedProgress:
+    """One progress line for all runs, each time the games of all runs
+    together pass a multiple of (one run's progress interval) x K."""
+
+    def __init__(self, out, args):
+        self.out, self.runs, self.total = out, args.runs, args.runs * args.games
+        self.step = progress_interval(args.games) * args.runs
+        self.shown, self.start = 0, time.perf_counter()
+
+    def show(self, games):
+        """Print the line if `games` (all runs together) passed a step."""
+        # The first games at once (a sign of life), then one line a step.
+        first = self.shown == 0 and games > 0
+        if not first and (games == self.shown or (games // self.step == self.shown // self.step
+                                                  and games != self.total)):
+            return
+        self.shown = games
+        elapsed = time.perf_counter() - self.start
+        rate = games / max(elapsed, 1e-9)
+        self.out.line("Games: %d of %d in %d runs [%s, %.0f games/s, ETA %s]" % (
+            games, self.total, self.runs, format_seconds(elapsed), rate,
+            format_seconds((self.total - games) / max(rate, 1e-9))))

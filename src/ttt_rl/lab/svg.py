@@ -12,9 +12,11 @@ heat maps are drawn. No C counterpart.
 import math
 from html import escape
 
-from ..game import EMPTY, opponent
+from ..game import opponent
+from ..nn import best_move
 from .curve import TELLING_POSITIONS
-from .evaluate import correct_moves
+from .exact import correct_moves
+from .scale import round_up
 
 WIDTH, LEFT, RIGHT = 800, 70, 150       # picture width and side margins
 RATES = (40, 230)                       # y range of the rates panel
@@ -50,15 +52,6 @@ def games_label(games):
     return "%d" % games
 
 
-def nice_step(raw):
-    """Return the round number (1, 2 or 5 x 10^k, at least 1) nearest
-    above `raw`: the step between two ticks."""
-    step = 1
-    while step * 5 < raw:
-        step *= 10
-    return next(m * step for m in (1, 2, 5, 10) if m * step >= raw)
-
-
 def chart(runs, side, best=None):
     """Return the SVG text of a learning-curve chart.
 
@@ -89,7 +82,7 @@ def chart(runs, side, best=None):
            '<rect width="100%" height="100%" fill="white"/>',
            _text(LEFT, 20, title, "start", ' font-size="15"')]
     # Axes, grid lines and labels of both panels.
-    lost_step = nice_step(max_lost / 4)
+    lost_step = round_up(max_lost / 4)
     lost_top = lost_step * int(math.ceil(max_lost / lost_step))
     for panel, ticks, top, label in ((RATES, range(0, 101, 25), 100, "% of games"),
                                      (LOST, range(0, lost_top + 1, lost_step), lost_top,
@@ -178,8 +171,7 @@ def heat_maps(rows, side):
 
 def _grid(x0, y0, position, probs, good):
     """One 3x3 heat map at (x0, y0)."""
-    free = [c for c in range(9) if position[c] == EMPTY]
-    played = max(free, key=lambda c: (probs[c], -c))   # nn.get_computer_move's choice
+    played = best_move(probs, position)   # the net's choice, as in play
     out = ['<g class="heatmap" data-position="%s">' % position]
     for cell, p in enumerate(probs):
         cx, cy = x0 + CELL * (cell % 3), y0 + CELL * (cell // 3)
@@ -190,7 +182,7 @@ def _grid(x0, y0, position, probs, good):
                    'stroke="#999" data-p="%.6f"><title>%s</title></rect>'
                    % (cx, cy, CELL, CELL, shade, shade, p, tip))
         ink = "white" if p > 0.5 else "black"
-        label = position[cell] if position[cell] != EMPTY else "%d" % round(100 * p)
+        label = position[cell] if position[cell] in "XO" else "%d" % round(100 * p)
         out.append(_text(cx + CELL / 2, cy + CELL / 2 + 4, label,
                          extra=' font-size="%d" fill="%s"' % (13 if label in "XO" else 9, ink)))
         if cell in good:

@@ -1,49 +1,30 @@
-"""`ttt-eval`: the exact strength of trained networks (lab/evaluate.py).
+"""`ttt-eval`: the exact strength of trained networks, the lab's command.
 
-No C counterpart: the C only samples its progress line.
+Loads each weights file and walks every game its net can play (exact.py):
+exact win, draw and loss rates against a random opponent, and every line
+some opponent strategy wins. It ends with what the C's reward asks for at
+best (optimum.py). It lives in the lab because the C has nothing like it:
+the C only samples its progress line.
 """
 
-import json
-import os
 import sys
 
-from ..game import opponent
-from ..weights import load
-from .args import ArgumentParser, add_side
-from .cli import EXIT_FAILURE, command, say
-from .evaluate import (best_safe_win_rate, evaluate_network, format_line, side_warning,
-                       summary_lines)
-from .files import FileError
-
-JSON_KEYS = ("file", "side", "win", "draw", "loss", "lines", "lines_lost",
-             "positions", "optimal_positions", "unbeatable")
+from ..learn import DEFAULT_SETTINGS
+from ..weights import FileError, load
+from .args import eval_parser
+from .cli import EXIT_FAILURE, command, printable, say
+from .exact import evaluate_network
+from .optimum import optimum
+from .text import format_line, json_line, optimum_sentence, side_warning, summary_lines
 
 
 @command("ttt-eval")
 def main(argv=None):
-    """Entry point of `ttt-eval`; returns the exit status (0, or 1 if any
-    file could not be read). `argv` is the argument list (default
-    sys.argv[1:]). No C counterpart: the C only samples.
-    """
-    parser = ArgumentParser(prog="ttt-eval", epilog="""\
-examples:
-  ttt-eval ttt_nn.bin                 exact strength of the net as O
-  ttt-eval a.bin b.bin --json         one JSON object per file
-  ttt-eval x.bin --side X --show-losses   as X, with every lost game
-""", description="Compute the exact strength of trained networks by walking "
-                 "every game they can play.")
-    parser.add_argument("weights", nargs="+", metavar="WEIGHTS",
-                        help="weights file(s) written by ttt-train or the C train")
-    add_side(parser, "plays")
-    # Losing lines are text for a human; they would break the JSON stream.
-    output = parser.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true",
-                        help="print one JSON object per file, one per line")
-    output.add_argument("--show-losses", action="store_true",
-                        help="print the moves of every game the net loses, "
-                             "to replay in ttt-play")
-    args = parser.parse_args(argv)
-    status = 0
+    """Entry point of `ttt-eval`; returns the exit status: 0; 1 if any file
+    could not be read, or with --check if any net can be beaten; 2 for a
+    bad command line. `argv` is the argument list (default sys.argv[1:])."""
+    args = eval_parser().parse_args(argv)
+    status, read = 0, 0
     for path in args.weights:
         try:
             net = load(path)
@@ -51,26 +32,22 @@ examples:
             say("ttt-eval", "error: %s" % e)
             status = EXIT_FAILURE
             continue
+        read += 1
         result = evaluate_network(net, args.side)
+        if args.check and not result["unbeatable"]:
+            status = EXIT_FAILURE
         warning = side_warning(net, args.side, result)
         if warning:
             say("ttt-eval", "%s: %s" % (path, warning))
-        if args.json:
-            # A name that is not UTF-8 shows its bytes as \\xNN: JSON has no
-            # way to hold them, and a lone surrogate would break readers.
-            name = os.fsencode(path).decode("utf-8", "backslashreplace")
-            print(json.dumps({"file": name, **{k: result[k] for k in JSON_KEYS[1:]}}))
-        else:
-            print(path)
-            for line in summary_lines(result):
-                print("  " + line)
+        lines = [json_line(path, result)] if args.json else \
+            [printable(path)] + ["  " + line for line in summary_lines(result)]
         if args.show_losses:
-            for moves in result["losing_lines"]:
-                print("  lost: " + format_line(moves))
-    if not args.json:
-        other = opponent(args.side)
-        print("Limit: an %s that never loses wins at most %.2f%% vs random %s."
-              % (args.side, 100 * best_safe_win_rate(side=args.side), other))
+            lines += ["  lost: " + format_line(moves) for moves in result["losing_lines"]]
+        print("\n".join(lines))
+    if read and not args.json:
+        # What the reward asks for: the best any learner can do with it.
+        rewards = DEFAULT_SETTINGS[1:]
+        print("Limit: " + optimum_sentence(optimum(rewards, args.side), "the C's reward"))
     return status
 
 

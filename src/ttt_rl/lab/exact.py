@@ -1,4 +1,4 @@
-"""Exact strength of a trained network: `ttt-eval`.
+"""Exact strength of a trained network, by walking the game tree.
 
 Training reports win rates sampled over the last 10000 random games: noisy,
 and blind to rare losing lines. But the network's move is deterministic and
@@ -25,9 +25,6 @@ from ..nn import get_computer_move
 
 START = EMPTY * 9          # the empty board as a position string
 RESULT_VALUE = {O: 1, TIE: 0, X: -1}  # game values, from O's point of view
-# Warn that a net was trained for the other side when it plays that side
-# well (strength) and much better than the side asked for (gap).
-SIDE_WARNING_STRENGTH, SIDE_WARNING_GAP = 0.75, 0.5
 
 
 def _play(position, cell, symbol):
@@ -159,26 +156,6 @@ def strength(result):
     return (result["win"] - result["loss"] - base) / (best_safe_win_rate(side=side) - base)
 
 
-def side_warning(net, side, result=None):
-    """Return a one-line warning if `net` plays much better on the other
-    side than on `side` (it was trained for the other side), else None."""
-    result = result or evaluate_network(net, side)
-    other = evaluate_network(net, opponent(side))
-    if strength(other) >= SIDE_WARNING_STRENGTH and \
-            strength(other) - strength(result) >= SIDE_WARNING_GAP:
-        return ("warning: this net plays %s much better (%s) than %s; it was probably "
-                "trained with --side %s" % (other["side"], verdict(other), side, other["side"]))
-    return None
-
-
-def verdict(result):
-    """Return a short verdict: 'unbeatable, 87.8% wins' or 'loses 10 lines,
-    83.7% wins'."""
-    lost = result["lines_lost"]
-    head = "unbeatable" if not lost else "loses %d line%s" % (lost, "" if lost == 1 else "s")
-    return "%s, %.1f%% wins" % (head, 100 * result["win"])
-
-
 @lru_cache(maxsize=None)
 def best_safe_win_rate(position=START, side=O):
     """Return the highest P(win) against a uniformly random opponent for a
@@ -200,28 +177,3 @@ def best_safe_win_rate(position=START, side=O):
     sign = 1 if side == O else -1   # minimax values are O's
     return max(best_safe_win_rate(_play(position, c, side), side) for c in cells
                if sign * minimax(_play(position, c, side)) >= 0)
-
-
-def format_outcomes(result):
-    """Return 'win 88.042%, draw 11.958%, loss 0.000%' for an evaluation."""
-    return "win %.3f%%, draw %.3f%%, loss %.3f%%" % (
-        100 * result["win"], 100 * result["draw"], 100 * result["loss"])
-
-
-def summary_lines(result):
-    """Return the human summary of an evaluation, as a list of strings."""
-    verdict = "unbeatable" if result["unbeatable"] else "beatable"
-    other = opponent(result["side"])
-    return [
-        "Exact as %s vs random %s: %s" % (result["side"], other, format_outcomes(result)),
-        "Every %s strategy: %d lines, %d lost: %s"
-        % (other, result["lines"], result["lines_lost"], verdict),
-        "Optimal moves: %d of %d positions (%.1f%%)"
-        % (result["optimal_positions"], result["positions"],
-           100 * result["optimal_positions"] / max(result["positions"], 1)),
-    ]
-
-
-def format_line(moves):
-    """Return a game's moves as 'X 0, O 4, X 8, ...' (X moves first)."""
-    return ", ".join("%s %d" % ("XO"[i % 2], m) for i, m in enumerate(moves))

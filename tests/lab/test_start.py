@@ -1,29 +1,25 @@
-"""A run's start and end (lab/session.py): seeds, --init read once, paths
-that must not be the same file, the save with both verdicts, the repeat
-command."""
+"""A run's start (lab/start.py): seeds, --init read once and checked, paths
+that must not be the same file, no file that is not a weights file
+replaced; and the repeat command of --runs (lab/runs.py)."""
 
 import argparse
-import io
 import os
 import shlex
-import signal
 import threading
 import unittest
-from unittest import mock
 
-from ttt_rl.lab.cli import Output, command, on_stop
-from ttt_rl.lab.files import FileError
-from ttt_rl.lab.session import (check_paths, make_rng, read_init, repeat_command,
-                                save_and_report)
+from ttt_rl.lab.runs import repeat_command
+from ttt_rl.lab.start import check_paths, make_rng, read_init
 from ttt_rl.learn import DEFAULT_SETTINGS
-from ttt_rl.weights import load
+from ttt_rl.nn import init_neural_network
+from ttt_rl.weights import FileError, to_bytes
 
 from ..helpers import C_FILE, TempDirTest, read
 
 
 def namespace(**kwargs):
     values = dict(games=100, output="w.bin", side="O", hidden=None, init=None, curve=None,
-                  **DEFAULT_SETTINGS._asdict())
+                  method="monte-carlo", **DEFAULT_SETTINGS._asdict())
     values.update(kwargs)
     return argparse.Namespace(**values)
 
@@ -48,6 +44,27 @@ class StartTest(TempDirTest):
         writer.join()
         self.assertEqual(data, read(C_FILE))
 
+    def test_init_with_huge_weights_is_refused_before_training(self):
+        net = init_neural_network(__import__("random").Random(1))
+        net.w_ih[0][0] = 3e38
+        with open(self.path("huge.bin"), "wb") as f:
+            f.write(to_bytes(net))
+        with self.assertRaisesRegex(FileError, "huge.bin cannot be trained further: it has a "
+                                               "weight of 3e"):
+            read_init(namespace(init=self.path("huge.bin")))
+
+    def test_a_file_that_is_not_a_weights_file_is_never_replaced(self):
+        for name in ("notes.txt", "w.bin.bak"):
+            with open(self.path(name), "w") as f:
+                f.write("my only copy")
+        with self.assertRaisesRegex(FileError, "notes.txt is not a weights file; it is not "
+                                               "replaced"):
+            check_paths(namespace(), self.path("notes.txt"))
+        # Nor the backup name, which the save would replace.
+        self.copy_of_c_file("w.bin")
+        with self.assertRaisesRegex(FileError, "w.bin.bak is not a weights file"):
+            check_paths(namespace(), self.path("w.bin"))
+
     def test_curve_may_not_be_the_weights_or_init_file(self):
         target = self.copy_of_c_file("w.bin")
         os.link(target, self.path("hard.csv"))
@@ -67,43 +84,10 @@ class StartTest(TempDirTest):
         words = shlex.split(repeat_command(args, 10 ** 20))
         self.assertEqual(words, ["ttt-train", "100", "my net $(rm -rf x).bin", "--seed",
                                  str(10 ** 20), "--side", "X", "--reward-tie", "0.5"])
-
-
-class SaveTest(TempDirTest):
-    """The save says what it replaced and where the old file went."""
-
-    def test_messages(self):
-        target = self.path("w.bin")
-        with open(target, "wb") as f:
-            f.write(b"junk")
-        out = Output(io.StringIO(), "-", "t")
-        self.assertTrue(save_and_report(load(C_FILE), target, "w.bin", "O", "t", out))
-        self.assertEqual(out.stream.getvalue(),
-                         "Neural network saved to w.bin\nReplaced w.bin (was: not a weights "
-                         "file; now: loses 14 lines, 81.0%% wins); the old file is %s.bak\n"
-                         % target)
-        self.assertEqual(read(target + ".bak"), b"junk")
-
-    def test_a_stop_during_the_save_says_the_file_was_saved(self):
-        @command("ttt-test")
-        def main(argv):
-            on_stop("; w.bin was not written")
-            with mock.patch("os.replace", replace_then_stop):
-                save_and_report(load(C_FILE), self.path("w.bin"), "w.bin", "O", "t",
-                                Output(io.StringIO(), "-", "t"))
-            return 0
-
-        real_replace = os.replace
-
-        def replace_then_stop(src, dst):
-            os.kill(os.getpid(), signal.SIGTERM)   # waits: signals are held
-            real_replace(src, dst)
-
-        err = io.StringIO()
-        with mock.patch("sys.stderr", err):
-            self.assertEqual(main([]), 128 + signal.SIGTERM)
-        self.assertEqual(err.getvalue(), "ttt-test: interrupted; w.bin was saved\n")
-        self.assertEqual(read(self.path("w.bin")), read(C_FILE))
+        q = namespace(method="q-learning", epsilon=0.3, gamma=0.9, learning_rate=0.01)
+        self.assertEqual(repeat_command(q, 1, "python3 -m ttt_rl.train"),
+                         "python3 -m ttt_rl.train 100 w.bin --seed 1 --method q-learning "
+                         "--gamma 0.9")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,247 @@
+"""Many training runs at once, each in a process of its own.
+
+The parent starts at most `jobs` workers, each training one seed exactly
+as a single run would, and waits on every worker's pipe and process at
+once (multiprocessing.connection.wait): a worker that dies is a failed
+run, said in one line. The first Ctrl-C asks every worker to stop after
+its current game and send what it has; the second, or any other way out,
+stops every worker at once. A worker whose parent is gone (killed by a
+signal no one can catch) stops by itself after its current game.
+No C counterpart.
+"""
+
+import multiprocessing
+import os
+import signal
+from multiprocessing.connection import wait
+
+from ..learn import train_against_random
+from ..qlearn import train_q_learning
+from ..weights import as_saved, to_bytes
+from .cli import EXIT_FAILURE, say
+from .curve import strip_for_transfer
+from .exact import evaluate_network
+from .files import STOP_SIGNALS, signals_held
+from .interrupt import first_ctrl_c_stops, stop_signals
+from .progress import CombinedProgress, Reporter
+from .start import settings_from, start_network
+
+GRACE_SECONDS = 2.0    # how long a stopped worker may take before SIGKILL
+POLL_SECONDS = 0.2     # how often the parent looks at a first Ctrl-C
+# The parent asks a worker to stop after its current game with this signal.
+STOP_AFTER_GAME = getattr(signal, "SIGUSR1", None)
+MESSAGES_PER_RUN = 20  # progress messages a worker sends over its run
+# Blocked across a fork, until the worker has its own handlers.
+BLOCKED = STOP_SIGNALS + ((STOP_AFTER_GAME,) if STOP_AFTER_GAME else ())
+
+
+class PipeReporter(Reporter):
+    """A worker's reporter: sends its progress to the parent, and stops
+    training when the parent asks or is gone."""
+
+    def __init__(self, args, conn):
+        super().__init__(None, args.games, args.side, curve=bool(args.curve))
+        self.conn, self.parent = conn, os.getppid()
+        self.every = max(args.games // MESSAGES_PER_RUN, 1)
+
+    def report(self, net, games, counts):
+        """As Reporter.report, and every so often tell the parent how far
+        this run is; returns True to stop."""
+        if games % self.every == 0:
+            self.conn.send(("progress", games))
+        if os.getppid() != self.parent:   # the parent died: nobody waits for us
+            self.stop_requested = True
+        return super().report(net, games, counts)
+
+    def progress_line(self, games, wins, losses, ties):
+        """Nothing: the parent prints one line for all runs."""
+
+
+def worker(args, index, init_data, conn):
+    """Train run `index` (seed args.seed + index) in a worker process and
+    send ("done", run) back: seed, data (the weights file's bytes), result
+    (the exact evaluation of the saved net), rows (the curve) and stopped
+    (True if it stopped early); or ("failed", reason), then exit 1."""
+    # Ctrl-C is the parent's to handle (the terminal sends it to every
+    # process); SIGTERM and SIGHUP end the worker, unless they were ignored
+    # (nohup). The parent blocked them around the fork; now they may come.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in stop_signals():
+        signal.signal(sig, signal.SIG_DFL)
+    try:
+        seed = args.seed + index
+        net, rng = start_network(args, seed, init_data)
+        reporter = PipeReporter(args, conn)
+        if STOP_AFTER_GAME is not None:
+            signal.signal(STOP_AFTER_GAME,
+                          lambda signum, frame: setattr(reporter, "stop_requested", True))
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, BLOCKED)
+        reporter.begin(net)
+        train = train_q_learning if args.method == "q-learning" else train_against_random
+        games = train(net, args.games, rng, args.side, settings_from(args),
+                      report=reporter.report, report_every=1)
+        reporter.finish(net)
+        result = evaluate_network(as_saved(net), args.side)
+        del result["losing_lines"]
+        conn.send(("done", {"seed": seed, "data": to_bytes(net), "result": result,
+                            "rows": [strip_for_transfer(r) for r in reporter.rows],
+                            "stopped": games < args.games}))
+        conn.close()
+    except BaseException as e:   # noqa: BLE001 (the parent says it in one line)
+        try:
+            conn.send(("failed", str(e).splitlines()[0] if str(e) else type(e).__name__))
+        finally:
+            os._exit(EXIT_FAILURE)
+
+
+class RunsStop:
+    """What a first Ctrl-C sets in the parent (see first_ctrl_c_stops)."""
+
+    stop_requested = False
+
+
+def run_all(args, init_data, jobs, out):
+    """Run the K trainings, at most `jobs` at a time, printing a combined
+    progress line; returns (runs, stopped): the results of the runs that
+    finished (a dead worker is said in one line and left out), and whether
+    a first Ctrl-C stopped them early."""
+    context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+    waiting, active, results = list(range(args.runs)), {}, {}
+    done = [0] * args.runs   # games played by each run
+    progress, stop, asked = CombinedProgress(out, args), RunsStop(), False
+    try:
+        with first_ctrl_c_stops(stop):
+            while waiting or active:
+                while waiting and len(active) < jobs and not stop.stop_requested:
+                    index = waiting[0]
+                    started = _start(context, args, index, init_data)
+                    if started is None:   # no process could be made
+                        if not active:
+                            raise OSError("cannot start a process for the runs (a limit on "
+                                          "processes?); try again with --jobs 1")
+                        jobs = len(active)
+                        break
+                    active[index] = started
+                    waiting.pop(0)
+                if stop.stop_requested and not asked:
+                    asked, waiting = True, []
+                    for process, _ in active.values():
+                        _ask_to_stop(process)
+                # Sleep until some worker sends a message or ends (or a while).
+                wait([handle for process, conn in active.values()
+                      for handle in (conn, process.sentinel)], POLL_SECONDS)
+                for index in list(active):
+                    run = _collect(args, index, active, done)
+                    if run is not None:
+                        results[index] = run
+                        done[index] = args.games
+                if args.until_unbeatable:
+                    _stop_after_first_unbeatable(results, waiting, active)
+                progress.show(sum(done))
+    finally:
+        with signals_held():   # on any way out, even a second Ctrl-C: no worker left
+            for process, conn in active.values():
+                _stop(process)
+                conn.close()
+    return [results[i] for i in sorted(results)], stop.stop_requested
+
+
+def _collect(args, index, active, done):
+    """Read what run `index` sent; return its result if it ended with one,
+    else None (a failure is said in one line and the run dropped)."""
+    process, conn = active[index]
+    message = _receive(conn)
+    while message is not None and message[0] == "progress":
+        done[index] = message[1]
+        message = _receive(conn)
+    if message is None and process.exitcode is None:
+        return None   # still training, nothing new
+    del active[index]
+    _end(process, conn)
+    if message is None:   # the process ended without its result
+        say("ttt-train", "run with seed %d failed: its process ended (%s)"
+            % (args.seed + index, _how(process)))
+        return None
+    if message[0] == "failed":
+        say("ttt-train", "run with seed %d failed: %s" % (args.seed + index, message[1]))
+        return None
+    return message[1]
+
+
+def _stop_after_first_unbeatable(results, waiting, active):
+    """--until-unbeatable: once run i ended unbeatable, no run after i can
+    be the first: drop those waiting and stop those running. The runs
+    before i go on (one of them may be unbeatable too)."""
+    first = min((i for i, run in results.items() if run["result"]["unbeatable"]), default=None)
+    if first is None:
+        return
+    waiting[:] = [i for i in waiting if i < first]
+    for index in [i for i in active if i > first]:
+        process, conn = active.pop(index)
+        _stop(process)
+        conn.close()
+    for index in [i for i in results if i > first]:
+        del results[index]
+
+
+def _start(context, args, index, init_data):
+    """Start run `index` in a new process; returns (process, parent's pipe
+    end), or None if the system cannot make another process. Stop signals
+    are blocked across the fork, so none is lost before the worker has set
+    its handlers."""
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=worker, args=(args, index, init_data, sender),
+                              daemon=True)
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, BLOCKED)
+    try:
+        process.start()
+    except OSError:   # EAGAIN: a limit on processes; ENOMEM
+        receiver.close()
+        return None
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        sender.close()
+    return process, receiver
+
+
+def _ask_to_stop(process):
+    """Ask a worker to stop after its current game (it then sends its net)."""
+    try:
+        if STOP_AFTER_GAME is not None:
+            os.kill(process.pid, STOP_AFTER_GAME)
+        else:
+            process.terminate()
+    except (OSError, TypeError):
+        pass   # already gone
+
+
+def _receive(conn):
+    """Return the next message on `conn`, or None if the worker is gone."""
+    try:
+        return conn.recv() if conn.poll() else None
+    except (EOFError, OSError):
+        return None
+
+
+def _end(process, conn):
+    conn.close()
+    process.join(GRACE_SECONDS)
+    if process.is_alive():
+        _stop(process)
+
+
+def _stop(process):
+    """Stop a worker: SIGTERM, then SIGKILL after the grace period."""
+    if process.is_alive():
+        process.terminate()
+        process.join(GRACE_SECONDS)
+    if process.is_alive():
+        process.kill()
+    process.join()
+
+
+def _how(process):
+    code = process.exitcode
+    if code is not None and code < 0:
+        return "killed by signal %d" % -code
+    return "exit status %s" % code
