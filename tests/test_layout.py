@@ -17,7 +17,7 @@ ALGORITHM = ("game", "nn", "learn", "qlearn")
 READING_ORDER = ("game", "nn", "learn", "qlearn", "weights", "train", "play", "ttt")
 COMMANDS = ("train", "play", "ttt", "__main__")
 # The reading order of the lab (lab/__init__.py).
-LAB_ORDER = ("files", "interrupt", "cli", "argtypes", "args", "scale", "exact", "optimum",
+LAB_ORDER = ("folder", "paths", "files", "interrupt", "cli", "argtypes", "args", "scale", "exact", "optimum",
              "text", "curve", "svg", "progress", "human", "start", "save", "parallel", "runs",
              "ttt_eval")
 MAX_MODULE_LINES = 200

@@ -1,5 +1,5 @@
-"""Safe files (lab/files.py): output paths checked before any work, without
-side effects; atomic replacement with a backup, mode and owner kept."""
+"""Safe files (lab/files.py): atomic replacement with a backup; owner, mode,
+ACL and extended attributes kept; no temporary file left."""
 
 import os
 import shutil
@@ -9,9 +9,8 @@ import subprocess
 import unittest
 from unittest import mock
 
-from ttt_rl.lab import files
 from ttt_rl.lab.interrupt import Stopped
-from ttt_rl.lab.files import FileError, check_output, replace_file, signals_held
+from ttt_rl.lab.files import FileError, replace_file, signals_held
 
 from ttt_rl.weights import FILE_SIZE
 
@@ -23,120 +22,6 @@ IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 def write(path, data=b"old"):
     with open(path, "wb") as f:
         f.write(data)
-
-
-class CheckOutputTest(TempDirTest):
-    """A path that cannot be replaced is refused at once; nothing is created."""
-
-    def test_refused_paths(self):
-        write(self.path("a_file"))
-        os.mkdir(self.path("b.bin.bak"))
-        for path, reason in (("", "empty"),
-                             (self.path("w.bin") + "/", "cannot end with"),
-                             (self.path("x" * 300), "too long"),
-                             (self.path("no/../x.bin"), "does not exist"),
-                             (self.path("no/x.bin"), "folder .*no does not exist"),
-                             (self.path("a_file/x.bin"), "folder .*a_file is not a folder"),
-                             (self.tmp, "is a directory"),
-                             (os.devnull, "not a regular file"),
-                             (self.path("b.bin"), "cannot keep the old file as .*b.bin.bak")):
-            with self.assertRaisesRegex(FileError, reason, msg=path):
-                check_output(path)
-        self.assertEqual(sorted(os.listdir(self.tmp)), ["a_file", "b.bin.bak"])
-
-    def test_dev_stdout_stays_a_link(self):
-        # /dev/stdout is a link to what stdout is: a pipe is refused, a
-        # regular file is written through the link, and the link stays.
-        if not os.path.islink("/dev/stdout"):
-            self.skipTest("/dev/stdout is not a symlink here")
-        with open(self.path("out.bin"), "w") as f:
-            proc = start_module("train", "10", "/dev/stdout", "--seed", "1", stdout=f)
-            proc.communicate(timeout=60)
-        self.assertEqual(proc.returncode, 0)
-        self.assertTrue(os.path.islink("/dev/stdout"))
-        self.assertEqual(os.path.getsize(self.path("out.bin")), FILE_SIZE)
-        proc = start_module("train", "10", "/dev/stdout", "--seed", "1")
-        out, err = proc.communicate(timeout=60)
-        self.assertEqual((proc.returncode, out), (1, b""))
-        self.assert_one_line(err, "cannot write /dev/stdout")
-
-    def test_a_missing_file_is_not_created(self):
-        # Creating and removing it could delete a file another run saved.
-        self.assertEqual(check_output(self.path("w.bin")), self.path("w.bin"))
-        self.assertEqual(os.listdir(self.tmp), [])
-
-    def test_a_symlink_is_followed_and_kept(self):
-        write(self.path("real.bin"))
-        os.symlink("real.bin", self.path("link.bin"))
-        self.assertEqual(check_output(self.path("link.bin")), self.path("real.bin"))
-        replace_file(self.path("link.bin"), b"new")
-        self.assertTrue(os.path.islink(self.path("link.bin")))
-        self.assertEqual(read(self.path("real.bin")), b"new")
-
-    @unittest.skipUnless(IS_ROOT, "needs root to plant another user's link")
-    def test_another_users_link_in_a_sticky_folder_is_not_followed(self):
-        # As the kernel's protected_symlinks rule: /tmp-like folders.
-        shared = self.path("shared")
-        os.mkdir(shared)
-        os.chmod(shared, 0o1777)
-        write(self.path("victim"))
-        os.symlink(self.path("victim"), os.path.join(shared, "w.bin"))
-        os.lchown(os.path.join(shared, "w.bin"), 54321, 54321)
-        with self.assertRaisesRegex(FileError, "another user's symlink"):
-            check_output(os.path.join(shared, "w.bin"))
-        self.assertEqual(read(self.path("victim")), b"old")
-
-    def test_a_real_append_only_file_is_refused(self):
-        # chattr +a: the rename over it would fail after training.
-        write(self.path("w.bin"))
-        done = subprocess.run(["chattr", "+a", self.path("w.bin")], capture_output=True) \
-            if shutil.which("chattr") else None
-        if done is None or done.returncode != 0:
-            self.skipTest("chattr +a is not possible here")
-        self.addCleanup(subprocess.run, ["chattr", "-a", self.path("w.bin")])
-        with self.assertRaisesRegex(FileError, "append-only"):
-            check_output(self.path("w.bin"))
-
-    def test_another_users_file_in_a_sticky_folder_is_refused(self):
-        # Renaming over it fails (EPERM) unless we own it or the folder.
-        shared = self.path("shared")
-        os.mkdir(shared)
-        os.chmod(shared, 0o1777)
-        write(os.path.join(shared, "w.bin"))
-        someone_else = os.stat(shared).st_uid + 1
-        with mock.patch.object(files, "_euid", return_value=someone_else):
-            with self.assertRaisesRegex(FileError, "another user in a sticky folder"):
-                check_output(os.path.join(shared, "w.bin"))
-            check_output(os.path.join(shared, "new.bin"))   # a new file is fine
-
-    def test_append_only_file_is_refused(self):
-        write(self.path("w.bin"))
-        with mock.patch.object(files, "_flags", return_value=files.FS_APPEND_FL):
-            with self.assertRaisesRegex(FileError, "append-only"):
-                check_output(self.path("w.bin"))
-
-    def test_a_real_bind_mount_is_refused(self):
-        # As `docker -v file:file` makes: renaming over it fails with EBUSY.
-        write(self.path("w.bin"))
-        write(self.path("host.bin"))
-        done = subprocess.run(["mount", "--bind", self.path("host.bin"), self.path("w.bin")],
-                              capture_output=True) if shutil.which("mount") and IS_ROOT else None
-        if done is None or done.returncode != 0:
-            self.skipTest("mount --bind is not possible here")
-        self.addCleanup(subprocess.run, ["umount", self.path("w.bin")])
-        with self.assertRaisesRegex(FileError, "mount point"):
-            check_output(self.path("w.bin"))
-
-    def test_bind_mounted_file_is_refused(self):
-        # /etc/hosts is bind-mounted into most containers; elsewhere a
-        # file on another device than its folder is the same case.
-        write(self.path("w.bin"))
-        info = os.stat(self.path("w.bin"))
-        fake = os.stat_result((info.st_mode, info.st_ino, info.st_dev + 1) + tuple(info)[3:])
-        with mock.patch.object(files.os, "stat", side_effect=lambda p, *a, **k: (
-                fake if p == self.path("w.bin") else os.lstat(p))):
-            with self.assertRaisesRegex(FileError, "mount point"):
-                check_output(self.path("w.bin"))
 
 
 class ReplaceFileTest(TempDirTest):
@@ -190,9 +75,9 @@ class ReplaceFileTest(TempDirTest):
         write(target)
         real_replace = os.replace
 
-        def replace_then_signal(src, dst):
+        def replace_then_signal(src, dst, **kw):
             os.kill(os.getpid(), signal.SIGTERM)   # arrives mid-save
-            real_replace(src, dst)
+            real_replace(src, dst, **kw)
 
         def stop(signum, frame):
             raise Stopped(signum)
@@ -208,6 +93,44 @@ class ReplaceFileTest(TempDirTest):
         self.assertEqual(reached, [True])
         self.assertEqual(read(target), b"new")
         self.assertEqual(os.listdir(self.tmp), ["w.bin"])
+
+
+
+class ExclusiveTest(TempDirTest):
+    """Every file the save makes is new: a link planted at a temporary name
+    is never written through, and permissions never widen."""
+
+    def test_a_link_at_the_temporary_name_is_not_followed(self):
+        write(self.path("victim"), b"keep")
+        write(self.path("w.bin"))
+        os.symlink(self.path("victim"), self.path(".ttt_nn.planted.tmp"))
+        names = iter(["planted", "fresh1", "fresh2", "fresh3"])
+        with mock.patch("secrets.token_hex", lambda n: next(names)), \
+                mock.patch("os.link", side_effect=OSError(1, "no hard links here")):
+            replace_file(self.path("w.bin"), b"new")   # the copy fallback, too
+        self.assertEqual(read(self.path("victim")), b"keep")
+        self.assertEqual((read(self.path("w.bin")), read(self.path("w.bin.bak"))),
+                         (b"new", b"old"))
+
+    def test_mode_xattrs_and_acl_are_kept_in_the_file_and_its_copied_backup(self):
+        target = self.path("w.bin")
+        write(target)
+        os.chmod(target, 0o640)
+        try:
+            os.setxattr(target, "user.note", b"mine")
+        except (OSError, AttributeError):
+            self.skipTest("no extended attributes here")
+        acl = shutil.which("setfacl") and subprocess.run(
+            ["setfacl", "-m", "u:54321:r", target], capture_output=True).returncode == 0
+        before = os.stat(target).st_mode
+        with mock.patch("os.link", side_effect=OSError(1, "no hard links here")):
+            replace_file(target, b"new")
+        for path in (target, target + ".bak"):
+            self.assertEqual(os.stat(path).st_mode, before, path)
+            self.assertEqual(os.getxattr(path, "user.note"), b"mine", path)
+            if acl:
+                self.assertIn("user:54321:r", subprocess.run(
+                    ["getfacl", "-c", path], capture_output=True, text=True).stdout)
 
 
 if __name__ == "__main__":

@@ -48,9 +48,9 @@ class SaveTest(TempDirTest):
 
         real_replace = os.replace
 
-        def replace_then_stop(src, dst):
+        def replace_then_stop(src, dst, **kw):
             os.kill(os.getpid(), signal.SIGTERM)   # waits: signals are held
-            real_replace(src, dst)
+            real_replace(src, dst, **kw)
 
         err = io.StringIO()
         with mock.patch("sys.stderr", err):

@@ -14,7 +14,7 @@ from ..nn import HIDDEN_SIZE, init_neural_network
 from ..qlearn import QSettings, q_learn_from_game, train_q_learning
 from ..weights import from_bytes, load, to_bytes
 from .cli import say
-from .files import BACKUP_SUFFIX, FileError, check_output
+from .paths import BACKUP_SUFFIX, FileError, check_output
 from .text import side_warning
 
 MAX_DRAWN_SEED = 10 ** 9
