@@ -18,7 +18,7 @@ READING_ORDER = ("game", "nn", "learn", "qlearn", "weights", "train", "play", "t
 COMMANDS = ("train", "play", "ttt", "__main__")
 # The reading order of the lab (lab/__init__.py).
 LAB_ORDER = ("folder", "paths", "files", "interrupt", "cli", "argtypes", "args", "scale", "exact", "optimum",
-             "text", "curve", "svg", "progress", "human", "start", "save", "parallel", "runs",
+             "text", "curve", "svg", "progress", "human", "start", "save", "worker", "parallel", "runs",
              "ttt_eval")
 MAX_MODULE_LINES = 200
 

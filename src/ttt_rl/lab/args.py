@@ -1,4 +1,5 @@
-"""The command lines of ttt-train, ttt-rl, ttt-play and ttt-eval.
+"""The command lines of ttt-train, ttt-rl and ttt-play (ttt-eval's is in
+ttt_eval.py).
 
 The C reads one number with atoi (so `abc` trains 0 games); here every
 argument is checked, and a bad one is one line on stderr with exit status 2.
@@ -183,32 +184,4 @@ Type q to quit.
     parser.add_argument("--method", choices=tuple(METHOD_SETTINGS), default=None,
                         help="with --learn, the learning rule (default monte-carlo, "
                              "the C's)")
-    return parser
-
-
-def eval_parser():
-    """Return the ArgumentParser of ttt-eval."""
-    parser = ArgumentParser(prog="ttt-eval", epilog="""\
-examples:
-  ttt-eval ttt_nn.bin                 exact strength of the net as O
-  ttt-eval a.bin b.bin --json         one JSON object per file
-  ttt-eval x.bin --side X --show-losses   as X, with every lost game
-  ttt-eval --check ttt_nn.bin && echo unbeatable   for scripts and CI
-
-Exit status: 0; 1 if a file could not be read, or with --check if a net
-can be beaten; 2 for a bad command line.
-""", description="Compute the exact strength of trained networks by walking "
-                 "every game they can play.")
-    parser.add_argument("weights", nargs="+", metavar="WEIGHTS", type=file_name,
-                        help="weights file(s) written by ttt-train or the C train")
-    add_side(parser, "plays")
-    parser.add_argument("--check", action="store_true",
-                        help="exit with status 1 if any net can be beaten")
-    # Losing lines are text for a human; they would break the JSON stream.
-    output = parser.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true",
-                        help="print one JSON object per file, one per line")
-    output.add_argument("--show-losses", action="store_true",
-                        help="print the moves of every game the net loses, "
-                             "to replay in ttt-play")
     return parser

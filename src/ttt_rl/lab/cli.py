@@ -37,7 +37,8 @@ def invoked_as(prog):
     """Return the command `prog` as the user ran it: the console script's
     name ('ttt-train'), or 'python3 -m ttt_rl.train' when it was run as a
     module (sys.argv[0] is then a .py file)."""
-    if os.path.basename(sys.argv[0] or "").endswith(".py") and prog in MODULES:
+    script = os.path.abspath(sys.argv[0] or "")
+    if script.endswith(".py") and "ttt_rl" in script.split(os.sep) and prog in MODULES:
         return "python3 -m " + MODULES[prog]
     return prog
 

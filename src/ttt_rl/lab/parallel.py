@@ -1,7 +1,6 @@
-"""Many training runs at once, each in a process of its own.
+"""Many training runs at once, each in a process of its own (worker.py).
 
-The parent starts at most `jobs` workers, each training one seed exactly
-as a single run would, and waits on every worker's pipe and process at
+The parent starts at most `jobs` workers and waits on every worker's pipe and process at
 once (multiprocessing.connection.wait): a worker that dies is a failed
 run, said in one line. The first Ctrl-C asks every worker to stop after
 its current game and send what it has; the second, or any other way out,
@@ -15,83 +14,14 @@ import os
 import signal
 from multiprocessing.connection import wait
 
-from ..learn import train_against_random
-from ..qlearn import train_q_learning
-from ..weights import as_saved, to_bytes
-from .cli import EXIT_FAILURE, say
-from .curve import strip_for_transfer
-from .exact import evaluate_network
-from .files import STOP_SIGNALS, signals_held
-from .interrupt import first_ctrl_c_stops, stop_signals
-from .progress import CombinedProgress, Reporter
-from .start import settings_from, start_network
+from .cli import say
+from .files import signals_held
+from .interrupt import first_ctrl_c_stops
+from .progress import CombinedProgress
+from .worker import BLOCKED, STOP_AFTER_GAME, worker
 
 GRACE_SECONDS = 2.0    # how long a stopped worker may take before SIGKILL
 POLL_SECONDS = 0.2     # how often the parent looks at a first Ctrl-C
-# The parent asks a worker to stop after its current game with this signal.
-STOP_AFTER_GAME = getattr(signal, "SIGUSR1", None)
-MESSAGES_PER_RUN = 20  # progress messages a worker sends over its run
-# Blocked across a fork, until the worker has its own handlers.
-BLOCKED = STOP_SIGNALS + ((STOP_AFTER_GAME,) if STOP_AFTER_GAME else ())
-
-
-class PipeReporter(Reporter):
-    """A worker's reporter: sends its progress to the parent, and stops
-    training when the parent asks or is gone."""
-
-    def __init__(self, args, conn):
-        super().__init__(None, args.games, args.side, curve=bool(args.curve))
-        self.conn, self.parent = conn, os.getppid()
-        self.every = max(args.games // MESSAGES_PER_RUN, 1)
-
-    def report(self, net, games, counts):
-        """As Reporter.report, and every so often tell the parent how far
-        this run is; returns True to stop."""
-        if games % self.every == 0:
-            self.conn.send(("progress", games))
-        if os.getppid() != self.parent:   # the parent died: nobody waits for us
-            self.stop_requested = True
-        return super().report(net, games, counts)
-
-    def progress_line(self, games, wins, losses, ties):
-        """Nothing: the parent prints one line for all runs."""
-
-
-def worker(args, index, init_data, conn):
-    """Train run `index` (seed args.seed + index) in a worker process and
-    send ("done", run) back: seed, data (the weights file's bytes), result
-    (the exact evaluation of the saved net), rows (the curve) and stopped
-    (True if it stopped early); or ("failed", reason), then exit 1."""
-    # Ctrl-C is the parent's to handle (the terminal sends it to every
-    # process); SIGTERM and SIGHUP end the worker, unless they were ignored
-    # (nohup). The parent blocked them around the fork; now they may come.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for sig in stop_signals():
-        signal.signal(sig, signal.SIG_DFL)
-    try:
-        seed = args.seed + index
-        net, rng = start_network(args, seed, init_data)
-        reporter = PipeReporter(args, conn)
-        if STOP_AFTER_GAME is not None:
-            signal.signal(STOP_AFTER_GAME,
-                          lambda signum, frame: setattr(reporter, "stop_requested", True))
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, BLOCKED)
-        reporter.begin(net)
-        train = train_q_learning if args.method == "q-learning" else train_against_random
-        games = train(net, args.games, rng, args.side, settings_from(args),
-                      report=reporter.report, report_every=1)
-        reporter.finish(net)
-        result = evaluate_network(as_saved(net), args.side)
-        del result["losing_lines"]
-        conn.send(("done", {"seed": seed, "data": to_bytes(net), "result": result,
-                            "rows": [strip_for_transfer(r) for r in reporter.rows],
-                            "stopped": games < args.games}))
-        conn.close()
-    except BaseException as e:   # noqa: BLE001 (the parent says it in one line)
-        try:
-            conn.send(("failed", str(e).splitlines()[0] if str(e) else type(e).__name__))
-        finally:
-            os._exit(EXIT_FAILURE)
 
 
 class RunsStop:
