@@ -1,7 +1,8 @@
 """Training speed benchmark: `make bench`.
 
 Times `ttt-train` in-process (ttt_rl.train.main) on a fixed seed and game
-count, several times, and reports the median games per CPU second, the
+count, several times, for the C's rule and for Q-learning, and reports the
+median games per CPU second, the
 projected time of 150k and 2M games, and the peak memory of a short and a
 long run. Where they exist, it also times in the same run the C reference
 built from ../shared/reference (one C run after each Python run, so that a
@@ -13,8 +14,8 @@ pypy3), and prints the C/Python ratio.
 What was measured with it, to choose the loops in nn.py (CPython 3.11 and
 PyPy 7.3, this project's 2-core VM):
 - The sparse forward pass and backprop (rows of inputs that are 1, active
-  hidden units only) play 8.7x more games per second than the C's dense
-  loops (tests/oracle.py), on CPython 3.11.
+  hidden units only) play 6.1 to 6.6 times more games per second than the
+  C's dense loops (tests/oracle.py), on CPython 3.11 (docs/measurements.md).
 - The logits as a plain double loop over the active units are as fast on
   CPython as a zip(*rows) transposition with sum(), and 30% faster on PyPy.
 - Keeping a dense nn.hidden (as the C does) costs about 1 us per forward
@@ -23,7 +24,7 @@ PyPy 7.3, this project's 2-core VM):
 - Version 1.0.0 also updated the hidden sums move by move during a game and
   reused the play-time pass of the first move when learning: 10-15% faster,
   at the cost of extra names and arguments in the network's API. Version
-  1.1 dropped both for one readable forward_pass (see the README).
+  1.1 dropped both for one readable forward_pass.
 """
 
 import argparse
@@ -61,7 +62,7 @@ def cpu_seconds_of(command):
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024  # KB on Linux
 
 
-def time_training(games, repeat, c_train=None):
+def time_training(games, repeat, c_train=None, method="monte-carlo"):
     """Time `repeat` in-process training runs, each followed by a C run.
 
     Returns a dict of lists: games per CPU second ("cpu"), per wall-clock
@@ -77,7 +78,7 @@ def time_training(games, repeat, c_train=None):
                 os.remove(out)
             wall, cpu = time.perf_counter(), time.process_time()
             with contextlib.redirect_stdout(io.StringIO()):
-                if train_main([str(games), out, "--seed", SEED]) != 0:
+                if train_main([str(games), out, "--seed", SEED, "--method", method]) != 0:
                     sys.exit("bench: training failed")
             rates["cpu"].append(games / (time.process_time() - cpu))
             rates["wall"].append(games / (time.perf_counter() - wall))
@@ -101,6 +102,8 @@ def measure(games, repeat, c_train=None):
               "runs": [round(r) for r in rates["cpu"]],
               "games_per_s": statistics.median(rates["cpu"]),
               "wall_games_per_s": statistics.median(rates["wall"])}
+    q_rates = time_training(games, repeat, method="q-learning")["cpu"]
+    result["q_games_per_s"] = statistics.median(q_rates)
     if rates["c"]:
         result["c_games_per_s"] = statistics.median(rates["c"])
         result["c_ratio"] = statistics.median(c / p for c, p in zip(rates["c"], rates["cpu"]))
@@ -149,6 +152,13 @@ def main():
                                             duration(150000 / rate),
                                             duration(2000000 / rate),
                                             "%.1f" % ratio if ratio else "-"))
+    for row in rows:
+        rate = row["q_games_per_s"]
+        print("%-30s %10.0f %9s %9s %8s" % (row["interpreter"] + ", Q-learning", rate,
+                                            duration(150000 / rate), duration(2000000 / rate),
+                                            "-"))
+        print("  Q-learning costs %.2fx the C's rule per game on %s"
+              % (row["games_per_s"] / rate, row["interpreter"]))
     if c_rate:
         print("%-30s %10.0f %9s %9s %8s" % ("C reference (cc -O3)", c_rate,
                                             duration(150000 / c_rate),

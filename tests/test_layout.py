@@ -19,7 +19,7 @@ COMMANDS = ("train", "play", "ttt", "__main__")
 # The reading order of the lab (lab/__init__.py).
 LAB_ORDER = ("folder", "paths", "files", "interrupt", "cli", "argtypes", "args", "scale", "exact", "optimum",
              "text", "curve", "svg", "progress", "human", "start", "save", "worker", "parallel", "runs",
-             "ttt_eval")
+             "ttt_eval", "compare")
 MAX_MODULE_LINES = 200
 
 

@@ -52,12 +52,13 @@ def games_label(games):
     return "%d" % games
 
 
-def chart(runs, side, best=None):
+def chart(runs, side, best=None, heading=None):
     """Return the SVG text of a learning-curve chart.
 
     `runs` maps a run's seed to its rows (curve.measure dicts, in order of
     games); `side` is the net's side; `best` names the run drawn bold and
-    shown in the heat maps (default: the only or first run).
+    shown in the heat maps (default: the only or first run); `heading`
+    replaces the default title.
     """
     best = best if best in runs else next(iter(runs))
     max_games = max([r["games"] for rows in runs.values() for r in rows] + [1])
@@ -74,8 +75,8 @@ def chart(runs, side, best=None):
         return panel[1] - (panel[1] - panel[0]) * value / top
 
     other = opponent(side)
-    title = "How the net learns to play %s against a random %s" % (side, other)
-    if len(runs) > 1:
+    title = heading or "How the net learns to play %s against a random %s" % (side, other)
+    if len(runs) > 1 and not heading:
         title += " (%d runs; bold: seed %s, saved)" % (len(runs), best)
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
            'font-family="sans-serif" font-size="12">' % (WIDTH, _height(side)),
@@ -129,6 +130,16 @@ def chart(runs, side, best=None):
     out += heat_maps(runs[best], side)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def side_by_side(charts):
+    """Return one SVG picture holding the chart SVG texts `charts` side by
+    side, each as drawn by chart()."""
+    inner = [c.replace('<svg xmlns="http://www.w3.org/2000/svg"', '<svg x="%d"' % (i * WIDTH), 1)
+             for i, c in enumerate(charts)]
+    height = max(int(c.split('height="', 1)[1].split('"', 1)[0]) for c in charts)
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d">\n%s</svg>\n'
+            % (WIDTH * len(charts), height, "".join(inner)))
 
 
 def _height(side):
