@@ -7,7 +7,8 @@ import struct
 import unittest
 
 from ttt_rl.nn import init_neural_network
-from ttt_rl.weights import (FILE_SIZE, MAX_HIDDEN_SIZE, FileError, as_saved, file_size,
+from ttt_rl.lab.save import as_saved
+from ttt_rl.weights import (FILE_SIZE, MAX_HIDDEN_SIZE, FileError, file_size,
                             from_parameters, load, parameters, to_bytes)
 
 from .helpers import C_FILE, TempDirTest, read

@@ -1,15 +1,23 @@
-"""Reinforcement learning: the network learns from the games it plays.
+"""The C's learning rule: the network learns from the games it plays.
 
 The idea in one sentence: play a whole game (an episode) against a player
 that moves at random, look at the result (the reward), then nudge the
 network towards the moves of games it won or tied and away from the moves
-of games it lost. No knowledge of tic-tac-toe goes in beyond the rules.
+of games it lost.
+
+What kind of rule this is. The net's policy is its softmax over the cells.
+For wins and ties, the target "all probability on the move played" makes
+backprop raise log p(move) in proportion to the reward: a Monte Carlo
+policy-gradient update of the REINFORCE kind, with no baseline (Williams,
+1992; Sutton and Barto, 2nd ed., section 13.3). For losses, spreading the
+target over the other cells is a heuristic with no such theory. And the net
+always plays its favourite move: it never explores, so a move it does not
+favour is never tried and never found to be better. A net that settles on
+a losing reply keeps it; that is why some seeds end beatable however long
+they train (README, "Two ways to learn"; qlearn.py explores instead).
 
 Ports learn_from_game, play_random_game and train_against_random from
 antirez's ttt.c, in its order: each function calls the ones above it.
-train_against_random plays many games with play_random_game, which learns
-from each with learn_from_game, which calls nn.backprop once for each move
-the network made.
 """
 
 import collections
@@ -63,15 +71,18 @@ def learn_from_game(net, move_history, winner, nn_symbol=O, settings=DEFAULT_SET
             #
             # LEARNING OPPORTUNITY: this is not temporal-difference learning,
             # which learns from how the predicted value changes from one move
-            # to the next; here every move waits for the final result, which
-            # makes it a Monte Carlo method. Sutton and Barto (Turing Award
-            # 2024), "Reinforcement Learning: An Introduction", 2nd ed.,
-            # chapter 5 (Monte Carlo methods) and chapter 6 (TD learning).
+            # to the next; here every move waits for the final result, the
+            # return, as Monte Carlo methods do. Sutton and Barto (Turing
+            # Award 2024), "Reinforcement Learning: An Introduction", 2nd
+            # ed., chapter 5 (Monte Carlo) and chapter 6 (TD learning);
+            # qlearn.py is a TD method.
             move_importance = 0.5 + 0.5 * move_idx / num_moves
             scaled_reward = reward * move_importance
             target = [0.0] * BOARD_CELLS
             if scaled_reward >= 0:
-                # Good outcome: all probability on the move that was played.
+                # Good outcome: all probability on the move that was played,
+                # so backprop's step is the gradient of log p(move) (times
+                # the reward): the REINFORCE update.
                 target[move] = 1.0
             else:
                 # Bad outcome: spread it over the other moves that were legal,
@@ -85,6 +96,27 @@ def learn_from_game(net, move_history, winner, nn_symbol=O, settings=DEFAULT_SET
         board[move] = symbol
 
 
+def play_against_random(choose_move, rng, nn_symbol=O):
+    """Play one game: choose_move(board) -> cell for the net's side, the
+    random player (drawing from rng) for the other. Returns (winner,
+    move_history): X, O or TIE, and the cells played. The game loop of the
+    C's play_random_game, shared with qlearn.play_q_game."""
+    board = init_game()
+    move_history = []
+    winner = TIE   # unless someone makes a line before the board is full
+    for move_idx in range(BOARD_CELLS):
+        symbol = X if move_idx % 2 == 0 else O
+        move = choose_move(board) if symbol == nn_symbol else get_random_move(board, rng)
+        board[move] = symbol
+        move_history.append(move)
+        # Only the player who just moved can have made a line, through the
+        # cell just played: the C checks every line after every move.
+        if is_winning_move(board, move):
+            winner = symbol
+            break
+    return winner, move_history
+
+
 def play_random_game(net, rng, nn_symbol=O, settings=DEFAULT_SETTINGS):
     """Play one game, the network against a random player, then learn from it.
 
@@ -94,28 +126,15 @@ def play_random_game(net, rng, nn_symbol=O, settings=DEFAULT_SETTINGS):
     C: play_random_game.
     """
     # LEARNING OPPORTUNITY: each game is one sampled episode, and learning
-    # waits for its end (a Monte Carlo method). Monte Carlo Tree Search
+    # waits for its end (a Monte Carlo method). The net plays greedily, so
+    # the episodes only ever sample its current favourite moves. Monte Carlo Tree Search
     # samples with a plan instead: it grows a tree of future positions and
     # spends its playouts on the most promising branches. AlphaGo combined
     # MCTS with deep networks that proposed moves and judged positions
     # (Silver et al., "Mastering the game of Go with deep neural networks
     # and tree search", Nature, 2016); Sutton and Barto, section 8.11.
-    board = init_game()
-    move_history = []
-    winner = TIE   # unless someone makes a line before the board is full
-    for move_idx in range(BOARD_CELLS):
-        symbol = X if move_idx % 2 == 0 else O
-        if symbol == nn_symbol:
-            move = get_computer_move(net, board)
-        else:
-            move = get_random_move(board, rng)
-        board[move] = symbol
-        move_history.append(move)
-        # Only the player who just moved can have made a line, through the
-        # cell just played: the C checks every line after every move.
-        if is_winning_move(board, move):
-            winner = symbol
-            break
+    winner, move_history = play_against_random(
+        lambda board: get_computer_move(net, board), rng, nn_symbol)
     learn_from_game(net, move_history, winner, nn_symbol, settings)
     return winner, move_history
 

@@ -60,10 +60,8 @@ def play_game(net, stdin, out, nn_symbol=O, colour=False):
         turn = opponent(turn)
         winner = check_game_over(board)
     out.write(display_board(board))
-    if winner == TIE:
-        out.write("It's a tie!\n")
-    else:
-        out.write("You win!\n" if winner == human else "Computer wins!\n")
+    out.write("It's a tie!\n" if winner == TIE else
+              "You win!\n" if winner == human else "Computer wins!\n")
     return winner, move_history
 
 

@@ -21,9 +21,8 @@ in ttt-play and in the C's play: the same file, the same player.
 
 import collections
 
-from .game import (BOARD_CELLS, EMPTY, O, TIE, X, board_to_inputs, get_random_move, init_game,
-                   is_winning_move)
-from .learn import DEFAULT_SETTINGS, REPORT_INTERVAL, game_reward
+from .game import EMPTY, O, TIE, X, board_to_inputs, get_random_move, init_game
+from .learn import DEFAULT_SETTINGS, REPORT_INTERVAL, game_reward, play_against_random
 from .nn import backprop, forward_pass, get_computer_move
 
 Q_LEARNING_RATE = 0.01   # smaller than the C's 0.1: each step chases a moving target
@@ -100,22 +99,13 @@ def play_q_game(net, rng, epsilon, nn_symbol=O, settings=DEFAULT_Q_SETTINGS):
     exploration), the exploration rate (0-1), the net's side and the
     QSettings. Returns (winner, move_history), as learn.play_random_game.
     """
-    board = init_game()
-    move_history = []
-    winner = TIE   # unless someone makes a line before the board is full
-    for move_idx in range(BOARD_CELLS):
-        symbol = X if move_idx % 2 == 0 else O
+    def explore(board):
         # Epsilon-greedy: sometimes a random move, so that every move gets
         # tried and a better one can be found (Sutton and Barto, 2.2).
-        if symbol == nn_symbol and rng.random() >= epsilon:
-            move = get_computer_move(net, board)
-        else:
-            move = get_random_move(board, rng)
-        board[move] = symbol
-        move_history.append(move)
-        if is_winning_move(board, move):
-            winner = symbol
-            break
+        if rng.random() < epsilon:
+            return get_random_move(board, rng)
+        return get_computer_move(net, board)
+    winner, move_history = play_against_random(explore, rng, nn_symbol)
     q_learn_from_game(net, move_history, winner, nn_symbol, settings)
     return winner, move_history
 

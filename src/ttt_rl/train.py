@@ -10,7 +10,6 @@ the current game and keeps the work.
 """
 
 import sys
-import time
 
 from .learn import train_against_random
 from .nn import HIDDEN_SIZE, init_neural_network
@@ -19,7 +18,7 @@ from .weights import from_bytes
 from .lab.args import train_parser
 from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, invoked_as, on_stop
 from .lab.interrupt import first_ctrl_c_stops
-from .lab.progress import Reporter, format_seconds
+from .lab.progress import Reporter
 from .lab.runs import train_runs
 from .lab.save import conclude, save_and_report, write_curve
 from .lab.start import check_paths, choose_seed, make_rng, read_init, settings_from
@@ -59,7 +58,6 @@ def main(argv=None):
         reporter.begin(net)
         games = train(net, args.games, rng, args.side, settings_from(args),
                       report=reporter.report, report_every=1)
-        elapsed = time.perf_counter() - reporter.start
         reporter.finish(net)
         out.line("\nTraining complete!" if games == args.games else
                  "\nStopped by Ctrl-C after %d of %d games." % (games, args.games))
@@ -68,8 +66,7 @@ def main(argv=None):
         saved = save_and_report(net, target, args.output, args.side, "ttt-train", out)
     if saved is None:
         return EXIT_FAILURE
-    out.line("Training time: %s (%.1f s, %.0f games/s)" % (
-        format_seconds(elapsed), elapsed, games / max(elapsed, 1e-9)))
+    out.line(reporter.time_line(games))
     for line in summary_lines(saved):
         out.line(line)
     conclude(saved, out, next_step(prog, args.games, args.output))

@@ -93,12 +93,6 @@ def from_bytes(data, name="the data"):
     return from_parameters(flat)
 
 
-def as_saved(net):
-    """Return a copy of `net` with every parameter rounded to float32, the
-    network a file holds after save(net, ...)."""
-    return from_bytes(to_bytes(net))
-
-
 def load(path):
     """Read a weights file written by `ttt-train` or the C `train`.
 

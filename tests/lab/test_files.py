@@ -12,9 +12,8 @@ from unittest import mock
 from ttt_rl.lab.interrupt import Stopped
 from ttt_rl.lab.files import FileError, replace_file, signals_held
 
-from ttt_rl.weights import FILE_SIZE
 
-from ..helpers import TempDirTest, read, start_module
+from ..helpers import TempDirTest, read
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 

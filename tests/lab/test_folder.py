@@ -1,10 +1,8 @@
 """An open folder (lab/folder.py): mount points, even with escaped names."""
 
-import os
 import shutil
 import subprocess
 import unittest
-from unittest import mock
 
 from ttt_rl.lab import folder
 from ttt_rl.lab.paths import FileError, check_output

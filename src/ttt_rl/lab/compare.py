@@ -19,7 +19,7 @@ from .files import replace_file
 from .paths import check_output
 from .progress import Reporter
 from .start import settings_from, start_network, trainer
-from .svg import chart, side_by_side
+from .svg import WIDTH, chart
 from .text import verdict
 
 TITLES = {DEFAULT_METHOD: "The C's rule (monte-carlo), seed %d",
@@ -36,6 +36,16 @@ def curve_of(method, games, seed):
     trainer(args)(net, games, rng, args.side, settings_from(args),
                   report=reporter.report, report_every=1)
     return [strip_for_transfer(r) for r in reporter.rows], evaluate_network(net)
+
+
+def side_by_side(charts):
+    """Return one SVG picture holding the chart SVG texts `charts` side by
+    side, each as drawn by chart()."""
+    inner = [c.replace('<svg xmlns="http://www.w3.org/2000/svg"', '<svg x="%d"' % (i * WIDTH), 1)
+             for i, c in enumerate(charts)]
+    height = max(int(c.split('height="', 1)[1].split('"', 1)[0]) for c in charts)
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d">\n%s</svg>\n'
+            % (WIDTH * len(charts), height, "".join(inner)))
 
 
 @command("compare")

@@ -73,6 +73,12 @@ class Reporter:
         """Measure the last point of a run that stopped early."""
         if self.curve:
             self.curve.finish(net)
+        self.elapsed = time.perf_counter() - self.start
+
+    def time_line(self, games):
+        """Return the line on how long the `games` games took (after finish)."""
+        return "Training time: %s (%.1f s, %.0f games/s)" % (
+            format_seconds(self.elapsed), self.elapsed, games / max(self.elapsed, 1e-9))
 
     def progress_line(self, games, wins, losses, ties):
         """Print the C's progress line, then in brackets what it counts and

@@ -9,13 +9,19 @@ save is a plain fopen and fwrite.
 
 import os
 
-from ..weights import as_saved, load, to_bytes
+from ..weights import from_bytes, load, to_bytes
 from .cli import EXIT_FAILURE, on_stop, printable, say
 from .curve import csv_text
 from .exact import evaluate_network
 from .files import FileError, replace_file, signals_held
 from .svg import chart
 from .text import saved_sentence, verdict
+
+
+def as_saved(net):
+    """Return a copy of `net` with every parameter rounded to float32: the
+    network a file holds after it is saved."""
+    return from_bytes(to_bytes(net))
 
 
 def contents(path):

@@ -132,16 +132,6 @@ def chart(runs, side, best=None, heading=None):
     return "\n".join(out) + "\n"
 
 
-def side_by_side(charts):
-    """Return one SVG picture holding the chart SVG texts `charts` side by
-    side, each as drawn by chart()."""
-    inner = [c.replace('<svg xmlns="http://www.w3.org/2000/svg"', '<svg x="%d"' % (i * WIDTH), 1)
-             for i, c in enumerate(charts)]
-    height = max(int(c.split('height="', 1)[1].split('"', 1)[0]) for c in charts)
-    return ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d">\n%s</svg>\n'
-            % (WIDTH * len(charts), height, "".join(inner)))
-
-
 def _height(side):
     return MAPS_TOP + 40 + len(TELLING_POSITIONS[side]) * (3 * CELL + MAP_GAP)
 

@@ -9,12 +9,13 @@ after its current game when the parent asks (STOP_AFTER_GAME) or is gone
 import os
 import signal
 
-from ..weights import as_saved, to_bytes
+from ..weights import to_bytes
 from .curve import strip_for_transfer
 from .exact import evaluate_network
 from .files import STOP_SIGNALS
 from .interrupt import stop_signals
 from .progress import Reporter
+from .save import as_saved
 from .start import settings_from, start_network, trainer
 
 EXIT_FAILURE = 1
