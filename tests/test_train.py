@@ -146,5 +146,26 @@ class TrainProcessTest(TempDirTest):
             self.assertEqual(os.listdir(self.tmp), [])
 
 
+class VerdictTest(TempDirTest):
+    """Every run ends with one sentence on the saved net, and what to do next."""
+
+    def test_a_beatable_net_is_said_with_what_to_run(self):
+        status, out, _ = run_main(train.main, "20", self.path("w.bin"), "--seed", "3")
+        last = out.splitlines()[-2:]
+        self.assertRegex(last[0], r"^The saved net can be beaten as O: it loses \d+ lines "
+                                  r"against some X strategy \(it wins \d+\.\d\d% against a "
+                                  r"random X\)\.$")
+        self.assertEqual(last[1], "For an unbeatable net, try: ttt-train 20 %s --runs 16 "
+                                  "--until-unbeatable, or ttt-train 200000 %s --method "
+                                  "q-learning" % (self.path("w.bin"), self.path("w.bin")))
+
+    def test_q_learning_and_the_curve_say_what_they_did(self):
+        status, out, _ = run_main(train.main, "30", self.path("q.bin"), "--seed", "1",
+                                  "--method", "q-learning", "--curve", self.path("q.csv"))
+        self.assertEqual(status, 0)
+        self.assertIn("Learning rule: Q-learning (learning rate 0.01, epsilon 0.3", out)
+        self.assertTrue(out.endswith("Learning curve written to %s\n" % self.path("q.csv")))
+
+
 if __name__ == "__main__":
     unittest.main()

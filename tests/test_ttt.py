@@ -49,5 +49,12 @@ class TttCommandTest(TempDirTest):
         self.assertIn("You are X. Type q to quit.", proc.stdout)
 
 
+    def test_without_save_it_says_what_is_not_kept(self):
+        status, out, _ = run_main(ttt.main, "50", "--seed", "1", stdin=FULL_GAME + b"n\n")
+        self.assertTrue(out.endswith(
+            "Learned from 50 training games and 1 of yours.\n"
+            "Not kept: run again with --save FILE to keep what it learned.\n"), out[-200:])
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -7,8 +7,9 @@ import signal
 import subprocess
 import sys
 import unittest
+from unittest import mock
 
-from ttt_rl.lab.cli import Output, command
+from ttt_rl.lab.cli import Output, command, invoked_as, printable, say
 from ttt_rl.lab.interrupt import stop_signals
 from ttt_rl.lab.human import read_line
 
@@ -184,6 +185,25 @@ class SignalTest(TempDirTest):
                               env=dict(os.environ, PYTHONPATH=SRC), timeout=60)
         self.assertEqual(proc.returncode, 1)
         self.assert_one_line(proc.stderr, "current folder no longer exists")
+
+
+class NamesTest(unittest.TestCase):
+    """Names print on one line, inert; commands are named as they were run."""
+
+    def test_control_characters_are_escaped(self):
+        self.assertEqual(printable("a\nb\x1b[31m c\u00e9"), "a\\nb\\x1b[31m c\u00e9")
+        err = io.StringIO()
+        with mock.patch("sys.stderr", err):
+            say("t", "cannot read x\ny.bin")
+        self.assertEqual(err.getvalue(), "t: cannot read x\\ny.bin\n")
+
+    def test_invoked_as(self):
+        with mock.patch("sys.argv", ["/usr/bin/ttt-train"]):
+            self.assertEqual(invoked_as("ttt-train"), "ttt-train")
+        with mock.patch("sys.argv", [os.path.join("src", "ttt_rl", "train.py")]):
+            self.assertEqual(invoked_as("ttt-train"), "python3 -m ttt_rl.train")
+        with mock.patch("sys.argv", [os.path.join("src", "ttt_rl", "__main__.py")]):
+            self.assertEqual(invoked_as("ttt-rl"), "python3 -m ttt_rl")
 
 
 if __name__ == "__main__":

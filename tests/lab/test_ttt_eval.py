@@ -71,5 +71,12 @@ class EvalCommandTest(TempDirTest):
         out.encode("utf-8")   # no lone surrogate
 
 
+    def test_check_fails_for_a_beatable_net_and_no_limit_without_a_file(self):
+        self.assertEqual(run_main(ttt_eval.main, "--check", C_FILE)[0], 1)
+        self.assertEqual(run_main(ttt_eval.main, C_FILE)[0], 0)
+        status, out, _ = run_main(ttt_eval.main, "/nonexistent.bin")
+        self.assertEqual((status, out), (1, ""))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -38,7 +38,7 @@ def run_all(args, init_data, jobs, out):
     context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     waiting, active, results = list(range(args.runs)), {}, {}
     done = [0] * args.runs   # games played by each run
-    progress, stop, asked = CombinedProgress(out, args), RunsStop(), False
+    progress, stop, asked = CombinedProgress(out, args, jobs), RunsStop(), False
     try:
         with first_ctrl_c_stops(stop):
             while waiting or active:

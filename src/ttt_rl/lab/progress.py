@@ -116,11 +116,12 @@ def format_seconds(seconds):
 
 class CombinedProgress:
     """One progress line for all runs, each time the games of all runs
-    together pass a multiple of (one run's progress interval) x K."""
+    together pass a multiple of (one run's progress interval) x the runs
+    that train at once."""
 
-    def __init__(self, out, args):
+    def __init__(self, out, args, jobs):
         self.out, self.runs, self.total = out, args.runs, args.runs * args.games
-        self.step = progress_interval(args.games) * args.runs
+        self.step = progress_interval(args.games) * jobs   # as often as one run's line
         self.shown, self.start = 0, time.perf_counter()
 
     def show(self, games):

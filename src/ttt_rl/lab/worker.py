@@ -22,6 +22,7 @@ EXIT_FAILURE = 1
 # The parent asks a worker to stop after its current game with this signal.
 STOP_AFTER_GAME = getattr(signal, "SIGUSR1", None)
 MESSAGES_PER_RUN = 20  # progress messages a worker sends over its run
+FIRST_MESSAGE = 100    # games before the first one: a sign of life within a second
 # Blocked across a fork, until the worker has its own handlers.
 BLOCKED = STOP_SIGNALS + ((STOP_AFTER_GAME,) if STOP_AFTER_GAME else ())
 
@@ -38,7 +39,7 @@ class PipeReporter(Reporter):
     def report(self, net, games, counts):
         """As Reporter.report, and every so often tell the parent how far
         this run is; returns True to stop."""
-        if games % self.every == 0:
+        if games % self.every == 0 or games == FIRST_MESSAGE:
             self.conn.send(("progress", games))
         if os.getppid() != self.parent:   # the parent died: nobody waits for us
             self.stop_requested = True
