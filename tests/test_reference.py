@@ -70,6 +70,13 @@ class AgainstCTest(unittest.TestCase):
         self.assertEqual(run_main(train.main, "1000", weights, "--seed", "11")[0], 0)
         self.check_plays_alike(weights)
 
+    def test_q_learning_file_plays_the_same_in_c(self):
+        # The file records nothing of the rule: the C's play reads it as is.
+        weights = os.path.join(self.tmp, "q.bin")
+        self.assertEqual(run_main(train.main, "300", weights, "--seed", "11",
+                                  "--method", "q-learning")[0], 0)
+        self.check_plays_alike(weights)
+
     def test_untrained_file_plays_the_same(self):
         # Untrained, the net often prefers occupied cells: '*' and '#' split.
         weights = os.path.join(self.tmp, "zero.bin")

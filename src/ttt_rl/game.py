@@ -107,12 +107,13 @@ def board_to_inputs(board):
     list of 18 floats, each 0.0 or 1.0.
 
     LEARNING OPPORTUNITY: a cell is a category (empty, X, O), not a number.
-    One-hot coding would spend 3 inputs per cell; giving each category its
-    own bit pattern spends 2, and with many categories such codes (or learned
-    embeddings, as in language models) save far more inputs. antirez
-    explains this coding in a video linked from ttt.c
-    (https://www.youtube.com/watch?v=EXbgUXt8fFU); for embeddings, see
-    "Deep Learning" (Goodfellow et al.), section 12.4 on language models.
+    One-hot coding spends 3 inputs per cell, one per category; here empty
+    has no input of its own (it is "neither X nor O"), which spends 2, as
+    dummy coding does in statistics. Either way the first layer gives each
+    category its own row of weights: that row is what language models call
+    a learned embedding of the category. antirez explains this coding in a
+    video linked from ttt.c (https://www.youtube.com/watch?v=EXbgUXt8fFU);
+    for embeddings, see "Deep Learning" (Goodfellow et al.), section 12.4.
     """
     # Start from all zeros (every cell empty), then switch on one input
     # per piece: the net sees where the pieces are and whose they are.

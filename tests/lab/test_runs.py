@@ -10,7 +10,9 @@ import unittest
 
 from ttt_rl import train
 from ttt_rl.lab import ttt_eval
+from ttt_rl.lab.exact import evaluate_network
 from ttt_rl.lab.runs import rank_key
+from ttt_rl.weights import load
 
 from ..helpers import TempDirTest, read, run_main, start_module
 
@@ -52,6 +54,15 @@ class RankingTest(unittest.TestCase):
 
 class RunsTest(TempDirTest):
     """The saved file is the best run's, the table is ranked, the curve has every run."""
+
+    def test_the_quick_start_recipe_ends_unbeatable(self):
+        # make net, for a fixed seed: the slowest test (20,000 games). Seed 5
+        # ends unbeatable, so no other run is needed.
+        status, out, _ = run_main(train.main, "20000", self.path("net.bin"), "--runs", "16",
+                                  "--until-unbeatable", "--seed", "5", "--jobs", "1")
+        self.assertEqual(status, 0)
+        self.assertIn("Best of 1 runs (seed 5):", out)
+        self.assertTrue(evaluate_network(load(self.path("net.bin")))["unbeatable"])
 
     def test_best_run_is_saved_and_reproducible(self):
         status, out, err = run_main(train.main, "300", self.path("best.bin"), "--runs", "3",
