@@ -8,8 +8,10 @@ INTERPRETERS ?= python3.9 python3.10 python3.11 python3.12 python3.13 pypy3
 
 .PHONY: test test-all net qnet train play eval rl bench curve clean
 
+# The suite in two processes, one per core (tests/parallel.py); the same
+# tests run in one process with: python3 -m unittest discover -s tests -t .
 test:
-	$(RUN) -m unittest discover -s tests -t . $(TESTFLAGS)
+	$(RUN) -m tests.parallel $(TESTFLAGS)
 
 # The suite on every interpreter that is present, on PATH or under pyenv;
 # missing ones are skipped.
@@ -49,7 +51,8 @@ rl:
 	$(RUN) -m ttt_rl $(GAMES)
 
 # The picture in the README: the C's rule and Q-learning, 200,000 games each
-# on seed 1, side by side (about 4 minutes with CPython; PYTHON=pypy3 is faster).
+# on seed 1, side by side, in two processes (15 s with PYTHON=pypy3 on a
+# 2-core VM, measured; CPython takes several times longer).
 curve:
 	$(RUN) -m ttt_rl.lab.compare 200000 docs/curve.svg --seed 1
 

@@ -138,7 +138,7 @@ class LearnFromGameTest(unittest.TestCase):
 class DifferentialTest(unittest.TestCase):
     """The sparse product and the plain C transcription train identically."""
 
-    GAMES = 300
+    GAMES = 150
 
     def test_same_games_and_weights_as_the_oracle(self):
         net = init_neural_network(random.Random(2024))

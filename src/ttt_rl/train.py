@@ -67,8 +67,7 @@ def main(argv=None):
     if saved is None:
         return EXIT_FAILURE
     out.line(reporter.time_line(games))
-    for line in summary_lines(saved):
-        out.line(line)
+    out.line("\n".join(summary_lines(saved)))
     conclude(saved, out, next_step(prog, args.games, args.output))
     curve_ok = not args.curve or write_curve(args.curve, {seed: reporter.rows}, args.side,
                                              "ttt-train", out)

@@ -45,8 +45,7 @@ def main(argv=None):
                               report=reporter.report, report_every=1)
         out.line("\nTraining complete!" if games == args.games else
                  "\nStopped by Ctrl-C after %d of %d games." % (games, args.games))
-        for line in summary_lines(evaluate_network(net, args.side)):
-            out.line(line)
+        out.line("\n".join(summary_lines(evaluate_network(net, args.side))))
         stopped = games < args.games or reporter.stop_requested
     status, learned, stop = EXIT_CTRL_C, 0, None
     if not stopped:   # (after a first Ctrl-C: keep what was trained, no play)

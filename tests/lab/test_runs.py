@@ -65,18 +65,18 @@ class RunsTest(TempDirTest):
         self.assertTrue(evaluate_network(load(self.path("net.bin")))["unbeatable"])
 
     def test_best_run_is_saved_and_reproducible(self):
-        status, out, err = run_main(train.main, "300", self.path("best.bin"), "--runs", "3",
+        status, out, err = run_main(train.main, "100", self.path("best.bin"), "--runs", "3",
                                     "--seed", "100", "--jobs", "2", "--curve",
                                     self.path("c.csv"))
         self.assertEqual((status, err), (0, ""))
         best = int(re.search(r"Best of 3 runs \(seed (\d+)\)", out).group(1))
-        self.assertIn("Repeat the saved run: ttt-train 300 %s --seed %d"
+        self.assertIn("Repeat the saved run: ttt-train 100 %s --seed %d"
                       % (self.path("best.bin"), best), out)
         table = [line.split() for line in out.splitlines() if re.match(r"^ +\d+ +\d+ ", line)]
         results = []
         for seed in (100, 101, 102):
             name = self.path("s%d.bin" % seed)
-            run_main(train.main, "300", name, "--seed", str(seed))
+            run_main(train.main, "100", name, "--seed", str(seed))
             if seed == best:
                 self.assertEqual(read(name), read(self.path("best.bin")))
             _, text, _ = run_main(ttt_eval.main, "--json", name)
