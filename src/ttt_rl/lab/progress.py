@@ -122,6 +122,7 @@ class CombinedProgress:
     def __init__(self, out, args, jobs):
         self.out, self.runs, self.total = out, args.runs, args.runs * args.games
         self.step = progress_interval(args.games) * jobs   # as often as one run's line
+        self.eta = "ETA at most" if getattr(args, "until_unbeatable", False) else "ETA"
         self.shown, self.start = 0, time.perf_counter()
 
     def show(self, games):
@@ -134,6 +135,6 @@ class CombinedProgress:
         self.shown = games
         elapsed = time.perf_counter() - self.start
         rate = games / max(elapsed, 1e-9)
-        self.out.line("Games: %d of %d in %d runs [%s, %.0f games/s, ETA %s]" % (
-            games, self.total, self.runs, format_seconds(elapsed), rate,
+        self.out.line("Games: %d of %d in %d runs [%s, %.0f games/s, %s %s]" % (
+            games, self.total, self.runs, format_seconds(elapsed), rate, self.eta,
             format_seconds((self.total - games) / max(rate, 1e-9))))
