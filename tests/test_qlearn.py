@@ -7,8 +7,8 @@ import unittest
 from ttt_rl.game import O, TIE, X, board_to_inputs, init_game
 from ttt_rl.lab.exact import evaluate_network
 from ttt_rl.nn import forward_pass, init_neural_network
-from ttt_rl.qlearn import (DEFAULT_Q_SETTINGS, best_value, epsilon_at, play_q_game,
-                           q_learn_from_game, train_q_learning)
+from ttt_rl.qlearn import (DEFAULT_Q_SETTINGS, best_value, epsilon_at, learning_rate_at,
+                           play_q_game, q_learn_from_game, train_q_learning)
 from ttt_rl.weights import parameters
 
 # X0 O4 X1 O2 X3 O6: O wins on the 2-4-6 diagonal with its third move.
@@ -38,6 +38,13 @@ class ScheduleTest(unittest.TestCase):
         self.assertEqual(epsilon_at(800, 1000), 0.0)
         self.assertEqual(epsilon_at(999, 1000), 0.0)
         self.assertEqual(epsilon_at(0, 0), 0.0)
+
+    def test_the_learning_rate_falls_to_a_tenth_over_the_greedy_games(self):
+        self.assertEqual(learning_rate_at(0, 1000), 0.01)
+        self.assertEqual(learning_rate_at(800, 1000), 0.01)   # epsilon is 0 from here
+        self.assertAlmostEqual(learning_rate_at(900, 1000), 0.0055)
+        self.assertAlmostEqual(learning_rate_at(1000, 1000), 0.001)
+        self.assertEqual(learning_rate_at(0, 1, 0.5), 0.5)
 
 
 class QLearnFromGameTest(unittest.TestCase):

@@ -29,6 +29,7 @@ Q_LEARNING_RATE = 0.01   # smaller than the C's 0.1: each step chases a moving t
 EPSILON = 0.3            # chance of a random move at the start of training...
 EPSILON_DECAY = 0.8      # ...falling linearly to 0 over this share of the games
 GAMMA = 1.0              # discount: 1 values a late win as much as a quick one
+FINAL_RATE_SHARE = 0.1   # the learning rate falls to this share of itself by the end
 
 # The C's settings (the same rewards), plus exploration and discount.
 QSettings = collections.namedtuple("QSettings", DEFAULT_SETTINGS._fields + ("epsilon", "gamma"))
@@ -44,6 +45,20 @@ def epsilon_at(game, num_games, epsilon=EPSILON):
     docs/measurements.md)."""
     decay_games = EPSILON_DECAY * num_games
     return epsilon * max(0.0, 1.0 - game / decay_games) if decay_games else 0.0
+
+
+def learning_rate_at(game, num_games, learning_rate=Q_LEARNING_RATE):
+    """Return the learning rate for game `game` (0-based) of `num_games`:
+    `learning_rate` while the net explores, then falling linearly to
+    FINAL_RATE_SHARE of it over the greedy games at the end. Smaller steps
+    average the values over more games, so that two moves whose values
+    differ by little are told apart (step sizes that fall: Sutton and
+    Barto, section 2.5)."""
+    greedy_from = EPSILON_DECAY * num_games
+    if game < greedy_from:
+        return learning_rate
+    fall = (game - greedy_from) / max(num_games - greedy_from, 1)
+    return learning_rate * (1.0 - (1.0 - FINAL_RATE_SHARE) * fall)
 
 
 def best_value(net, board):
@@ -114,15 +129,18 @@ def play_q_game(net, rng, epsilon, nn_symbol=O, settings=DEFAULT_Q_SETTINGS):
 
 def train_q_learning(net, num_games, rng, nn_symbol=O, settings=DEFAULT_Q_SETTINGS,
                      report=None, report_every=REPORT_INTERVAL):
-    """Train for `num_games` episodes by Q-learning, exploring less and less.
+    """Train for `num_games` episodes by Q-learning, exploring less and less,
+    then taking smaller steps (epsilon_at, learning_rate_at).
 
     Takes and returns what learn.train_against_random does, and calls
     `report` the same way; `settings` is a QSettings.
     """
     counts = collections.Counter()
     for game in range(num_games):
+        step = settings._replace(
+            learning_rate=learning_rate_at(game, num_games, settings.learning_rate))
         winner, _ = play_q_game(net, rng, epsilon_at(game, num_games, settings.epsilon),
-                                nn_symbol, settings)
+                                nn_symbol, step)
         counts[winner] += 1
         if report is not None and (game + 1) % report_every == 0:
             if report(net, game + 1, {s: counts[s] for s in (X, O, TIE)}):
