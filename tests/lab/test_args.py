@@ -5,7 +5,7 @@ import contextlib
 import io
 import unittest
 
-from ttt_rl.lab.args import play_parser, train_parser
+from ttt_rl.lab.args import play_parser, rl_parser, train_parser
 
 
 class ParserTest(unittest.TestCase):
@@ -41,6 +41,17 @@ class ParserTest(unittest.TestCase):
             self.assertEqual(caught.exception.code, 2)
             self.assertIn(message, err.getvalue())
             self.assertEqual(len(err.getvalue().splitlines()), 1)
+
+
+    def test_help_of_every_command(self):
+        for parser in (train_parser, play_parser, rl_parser):
+            out = io.StringIO()
+            with self.assertRaises(SystemExit) as caught, contextlib.redirect_stdout(out):
+                parser().parse_args(["--help"])
+            self.assertEqual(caught.exception.code, 0)
+            self.assertIn("usage:", out.getvalue())
+        self.assertIn("falling to a tenth over the last 20% of the games", " ".join(
+            train_parser().format_help().split()))
 
 
 if __name__ == "__main__":

@@ -92,15 +92,16 @@ def add_training_flags(parser, what):
                              "the file's size follows" % HIDDEN_SIZE)
     mc, q = DEFAULT_SETTINGS, DEFAULT_Q_SETTINGS
     parser.add_argument("--learning-rate", type=positive_float, metavar="R",
-                        help="backprop step size (default %g; %g with q-learning)"
-                             % (mc.learning_rate, q.learning_rate))
+                        help="backprop step size (default %g; %g with q-learning, "
+                             "falling to a tenth over the last %d%%%% of the games)"
+                             % (mc.learning_rate, q.learning_rate, round(100 - 100 * EPSILON_DECAY)))
     for name, what in (("win", "a win"), ("tie", "a tie"), ("loss", "a loss")):
         value = getattr(mc, "reward_" + name)
         parser.add_argument("--reward-" + name, type=finite_float, metavar="R",
                             help="reward for %s (default %g)" % (what, value))
     parser.add_argument("--epsilon", type=probability, metavar="E",
                         help="q-learning: the chance of a random move at the start, "
-                             "falling linearly to 0 over the first %d%% of the games "
+                             "falling linearly to 0 over the first %d%%%% of the games "
                              "(default %g)" % (100 * EPSILON_DECAY, q.epsilon))
     parser.add_argument("--gamma", type=probability, metavar="G",
                         help="q-learning: the discount of a later reward (default %g: "
