@@ -2,8 +2,12 @@
 algorithm (game.py, nn.py, learn.py, qlearn.py) reads on its own. One job
 per module, in the order they import each other:
 
-  files.py      a file replaced atomically, with a backup; paths checked
-                before any work
+  folder.py     an open folder: names used relative to it, inode flags,
+                mount points, files created exclusively
+  paths.py      where a path leads (as the kernel resolves it), and every
+                check before a run
+  files.py      a file replaced atomically, with a backup and the old
+                file's permissions
   interrupt.py  what stops a command; the first Ctrl-C ends training
                 after the current game
   cli.py        the @command wrapper: one line on stderr, never a
@@ -20,10 +24,12 @@ per module, in the order they import each other:
   human.py      a person at the keyboard: the probability grid, moves
   start.py      the start of a run: seed, rule, --init, paths
   save.py       the end of a run: the save and the verdict
-  parallel.py   runs in worker processes
+  worker.py     one run in a worker process
+  parallel.py   runs in worker processes, supervised by the parent
   runs.py       many runs, the best kept (ttt-train --runs)
   ttt_eval.py   the ttt-eval command, the one command the C has no
                 counterpart for
+  compare.py    both learning rules side by side (make curve)
 
 The algorithm and weights.py never import the lab.
 """
