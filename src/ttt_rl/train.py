@@ -11,17 +11,15 @@ the current game and keeps the work.
 
 import sys
 
-from .learn import train_against_random
 from .nn import HIDDEN_SIZE, init_neural_network
-from .qlearn import train_q_learning
 from .weights import from_bytes
-from .lab.args import train_parser
+from .lab.args import Q_LEARNING, train_parser
 from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, invoked_as, on_stop
 from .lab.interrupt import first_ctrl_c_stops
 from .lab.progress import Reporter
 from .lab.runs import train_runs
 from .lab.save import conclude, save_and_report, write_curve
-from .lab.start import check_paths, choose_seed, make_rng, read_init, settings_from
+from .lab.start import check_paths, choose_seed, make_rng, read_init, settings_from, trainer
 from .lab.text import next_step, summary_lines
 
 
@@ -46,11 +44,12 @@ def main(argv=None):
     net = init_neural_network(rng, args.hidden or HIDDEN_SIZE) if init_data is None \
         else from_bytes(init_data, args.init)
 
-    # 2. Train it (C: train_against_random), by the rule --method names.
-    train = train_q_learning if args.method == "q-learning" else train_against_random
+    # 2. Train it (C: train_against_random), by the rule --method names:
+    # learn.train_against_random or qlearn.train_q_learning.
+    train = trainer(args)
     reporter = Reporter(out, args.games, args.side, args.eval_every, curve=bool(args.curve))
     out.line("Training neural network with %d games" % args.games)
-    if args.method == "q-learning":
+    if args.method == Q_LEARNING:
         out.line("Learning rule: Q-learning (learning rate %g, epsilon %g falling to 0, "
                  "gamma %g)" % (args.learning_rate, args.epsilon, args.gamma))
     out.line("Training neural network against %d random games..." % args.games)

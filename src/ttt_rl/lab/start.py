@@ -13,6 +13,7 @@ from ..learn import Settings, learn_from_game, train_against_random
 from ..nn import HIDDEN_SIZE, init_neural_network
 from ..qlearn import QSettings, q_learn_from_game, train_q_learning
 from ..weights import from_bytes, load, to_bytes
+from .args import Q_LEARNING
 from .cli import say
 from .paths import BACKUP_SUFFIX, FileError, check_output
 from .text import side_warning
@@ -48,7 +49,7 @@ def settings_from(args):
     """Return the settings that the parsed flags ask for: a learn.Settings
     for the C's rule, a qlearn.QSettings for --method q-learning."""
     common = (args.learning_rate, args.reward_win, args.reward_tie, args.reward_loss)
-    if args.method == "q-learning":
+    if args.method == Q_LEARNING:
         return QSettings(*common, args.epsilon, args.gamma)
     return Settings(*common)
 
@@ -57,13 +58,13 @@ def trainer(args):
     """Return the training loop of args.method: learn.train_against_random
     (the C's rule) or qlearn.train_q_learning; both take the same
     arguments."""
-    return train_q_learning if args.method == "q-learning" else train_against_random
+    return train_q_learning if args.method == Q_LEARNING else train_against_random
 
 
 def learner(args):
     """Return the learn-from-game function of args.method, with the flags'
     settings bound: (net, move_history, winner, nn_symbol) -> None."""
-    rule = q_learn_from_game if args.method == "q-learning" else learn_from_game
+    rule = q_learn_from_game if args.method == Q_LEARNING else learn_from_game
     settings = settings_from(args)
     return lambda net, moves, winner, side: rule(net, moves, winner, side, settings)
 
