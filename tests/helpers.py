@@ -33,19 +33,6 @@ def run_module(module, *args, stdin="", timeout=120, cwd=None, env=None):
                           env=env, timeout=timeout, cwd=cwd)
 
 
-def start_module(module, *args, **kwargs):
-    """Start `python -m ttt_rl.MODULE ARGS` in the background (a Popen)."""
-    env = dict(os.environ, PYTHONPATH=SRC, **kwargs.pop("env", {}))
-    kwargs.setdefault("stdout", subprocess.PIPE)
-    kwargs.setdefault("stderr", subprocess.PIPE)
-    kwargs.setdefault("stdin", subprocess.DEVNULL)
-    # Ctrl-C as at a terminal, even if this suite runs as a background job
-    # (where the shell hands SIGINT down as ignored).
-    kwargs.setdefault("preexec_fn", lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    return subprocess.Popen([sys.executable, "-m", "ttt_rl." + module, *args],
-                            env=env, **kwargs)
-
-
 def run_main(main, *argv, stdin=b""):
     """Call a command's main(argv) in this process; returns (status,
     stdout text, stderr text). `stdin` is the bytes it reads."""
@@ -82,6 +69,16 @@ def read(path):
         return f.read()
 
 
+def _reap(proc):
+    """Kill a started process (and, if it leads its own session, every
+    process in it) and close its pipes."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        if os.getpgid(proc.pid) == proc.pid:
+            os.killpg(proc.pid, signal.SIGKILL)
+    with proc:   # closes the pipes and waits
+        proc.kill()
+
+
 class TempDirTest(unittest.TestCase):
     """A test case with a fresh temporary folder, self.tmp."""
 
@@ -89,6 +86,24 @@ class TempDirTest(unittest.TestCase):
         tmp = tempfile.TemporaryDirectory()
         self.addCleanup(tmp.cleanup)
         self.tmp = tmp.name
+
+    def start_module(self, module, *args, **kwargs):
+        """Start `python -m ttt_rl.MODULE ARGS` in the background (a Popen)
+        with src/ on the path. Whatever the test's outcome, the process and
+        its workers are killed and its pipes closed at cleanup, so that no
+        process outlives the test and no pipe is left to the garbage
+        collector (PyPy would warn about it in a later test)."""
+        env = dict(os.environ, PYTHONPATH=SRC, **kwargs.pop("env", {}))
+        kwargs.setdefault("stdout", subprocess.PIPE)
+        kwargs.setdefault("stderr", subprocess.PIPE)
+        kwargs.setdefault("stdin", subprocess.DEVNULL)
+        # Ctrl-C as at a terminal, even if this suite runs as a background
+        # job (where the shell hands SIGINT down as ignored).
+        kwargs.setdefault("preexec_fn", lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        proc = subprocess.Popen([sys.executable, "-m", "ttt_rl." + module, *args],
+                                env=env, **kwargs)
+        self.addCleanup(_reap, proc)
+        return proc
 
     def path(self, name):
         return os.path.join(self.tmp, name)

@@ -152,9 +152,8 @@ class PlayCommandTest(TempDirTest):
 
     def test_ctrl_c_during_learn_saves_what_was_learned(self):
         import signal
-        from .helpers import start_module
         path = self.copy_of_c_file()
-        proc = start_module("play", path, "--learn", stdin=subprocess.PIPE)
+        proc = self.start_module("play", path, "--learn", stdin=subprocess.PIPE)
         proc.stdin.write((ONE_GAME + "y\n").encode())   # one game learned, then a prompt
         proc.stdin.flush()
         for line in proc.stdout:   # ends at EOF if the command died

@@ -9,7 +9,7 @@ import unittest
 from ttt_rl import train
 from ttt_rl.weights import file_size
 
-from .helpers import DATA, TempDirTest, ctrl_c_after, read, run_main, run_module, start_module
+from .helpers import DATA, TempDirTest, ctrl_c_after, read, run_main, run_module
 
 
 class TrainCommandTest(TempDirTest):
@@ -136,7 +136,7 @@ class TrainProcessTest(TempDirTest):
 
     def test_sigterm_and_sighup_write_nothing(self):
         for sig in (signal.SIGTERM, signal.SIGHUP):
-            proc = start_module("train", "10000000", self.path("w.bin"), "--seed", "1")
+            proc = self.start_module("train", "10000000", self.path("w.bin"), "--seed", "1")
             proc.stdout.readline()   # training has started
             proc.send_signal(sig)
             _, err = proc.communicate(timeout=30)

@@ -15,7 +15,7 @@ from ttt_rl.lab.human import read_line
 
 from ttt_rl.weights import FILE_SIZE
 
-from ..helpers import C_FILE, SRC, TempDirTest, run_module, start_module
+from ..helpers import C_FILE, SRC, TempDirTest, run_module
 
 
 class CommandWrapperTest(unittest.TestCase):
@@ -78,14 +78,15 @@ class FailingOutputTest(TempDirTest):
 
     def test_training_with_stdout_on_a_full_disk_still_saves(self):
         with open("/dev/full", "w") as full:
-            proc = start_module("train", "300", self.path("w.bin"), "--seed", "1", stdout=full)
+            proc = self.start_module("train", "300", self.path("w.bin"), "--seed", "1",
+                                     stdout=full)
             _, err = proc.communicate(timeout=60)
         self.assertEqual(proc.returncode, 1)
         self.assert_one_line(err, r"^ttt-train: cannot write to stdout \(No space left")
         self.assertEqual(os.path.getsize(self.path("w.bin")), FILE_SIZE)
 
     def test_training_goes_on_when_its_reader_goes(self):
-        proc = start_module("train", "300", self.path("w.bin"), "--seed", "1")
+        proc = self.start_module("train", "300", self.path("w.bin"), "--seed", "1")
         proc.stdout.close()   # like `ttt-train | head -0`
         err = proc.stderr.read()
         proc.stderr.close()
@@ -95,7 +96,7 @@ class FailingOutputTest(TempDirTest):
 
     def test_eval_on_a_full_disk(self):
         with open("/dev/full", "w") as full:
-            proc = start_module("lab.ttt_eval", C_FILE, stdout=full)
+            proc = self.start_module("lab.ttt_eval", C_FILE, stdout=full)
             _, err = proc.communicate(timeout=60)
         self.assertEqual(proc.returncode, 1)
         self.assert_one_line(err, r"^ttt-eval: error: No space left on device")
@@ -167,7 +168,7 @@ class SignalTest(TempDirTest):
     """SIGTERM and SIGHUP stop a command like Ctrl-C: one line, 128 + N."""
 
     def test_play_stopped_by_sigterm(self):
-        proc = start_module("play", C_FILE, stdin=subprocess.PIPE)
+        proc = self.start_module("play", C_FILE, stdin=subprocess.PIPE)
         proc.stdout.readline()
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=30)

@@ -13,7 +13,7 @@ from ttt_rl.lab.files import replace_file
 from ttt_rl.lab.paths import FileError, check_output
 from ttt_rl.weights import FILE_SIZE
 
-from ..helpers import TempDirTest, read, start_module
+from ..helpers import TempDirTest, read
 from .test_files import IS_ROOT, write
 
 
@@ -50,12 +50,12 @@ class CheckOutputTest(TempDirTest):
         if not os.path.islink("/dev/stdout"):
             self.skipTest("/dev/stdout is not a symlink here")
         with open(self.path("out.bin"), "w") as f:
-            proc = start_module("train", "10", "/dev/stdout", "--seed", "1", stdout=f)
+            proc = self.start_module("train", "10", "/dev/stdout", "--seed", "1", stdout=f)
             proc.communicate(timeout=60)
         self.assertEqual(proc.returncode, 0)
         self.assertTrue(os.path.islink("/dev/stdout"))
         self.assertEqual(os.path.getsize(self.path("out.bin")), FILE_SIZE)
-        proc = start_module("train", "10", "/dev/stdout", "--seed", "1")
+        proc = self.start_module("train", "10", "/dev/stdout", "--seed", "1")
         out, err = proc.communicate(timeout=60)
         self.assertEqual((proc.returncode, out), (1, b""))
         self.assert_one_line(err, "cannot write /dev/stdout")

@@ -1,6 +1,7 @@
 """ttt-train --runs (lab/runs.py): the best run is saved, byte-identical to
 its single run; no worker is ever lost or left behind."""
 
+import contextlib
 import json
 import os
 import re
@@ -14,7 +15,7 @@ from ttt_rl.lab.exact import evaluate_network
 from ttt_rl.lab.runs import rank_key
 from ttt_rl.weights import load
 
-from ..helpers import TempDirTest, read, run_main, start_module
+from ..helpers import TempDirTest, read, run_main
 
 
 def run(seed, unbeatable, win, lines_lost):
@@ -41,6 +42,14 @@ def alive(pid):
             return f.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def kill_all(pids):
+    """SIGKILL the workers a test saw that are still running."""
+    for pid in pids:
+        if alive(pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
 
 
 class RankingTest(unittest.TestCase):
@@ -109,12 +118,13 @@ class WorkersTest(TempDirTest):
     """A dead worker is a failed run; a stop leaves no process and no file."""
 
     def start(self, games, *flags, **kwargs):
-        proc = start_module("train", str(games), self.path("w.bin"), "--runs", "2",
+        proc = self.start_module("train", str(games), self.path("w.bin"), "--runs", "2",
                             "--jobs", "2", "--seed", "1", *flags, **kwargs)
         deadline = time.monotonic() + 20
         while len(children_of(proc.pid)) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
         children = children_of(proc.pid)
+        self.addCleanup(kill_all, children)   # whatever happens to the test
         self.assertEqual(len(children), 2)   # ...or the test sees nothing
         return proc, children
 

@@ -120,7 +120,8 @@ def _start(context, args, index, init_data):
     are blocked across the fork, so none is lost before the worker has set
     its handlers."""
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=worker, args=(args, index, init_data, sender),
+    process = context.Process(target=worker, args=(args, index, init_data, sender,
+                                                       os.getpid()),
                               daemon=True)
     old = signal.pthread_sigmask(signal.SIG_BLOCK, BLOCKED)
     try:

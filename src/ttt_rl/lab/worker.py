@@ -31,9 +31,11 @@ class PipeReporter(Reporter):
     """A worker's reporter: sends its progress to the parent, and stops
     training when the parent asks or is gone."""
 
-    def __init__(self, args, conn):
+    def __init__(self, args, conn, parent):
         super().__init__(None, args.games, args.side, curve=bool(args.curve))
-        self.conn, self.parent = conn, os.getppid()
+        # The parent's pid as the parent saw it before the fork: asking
+        # os.getppid() here would be too late if the parent died already.
+        self.conn, self.parent = conn, parent
         self.every = max(args.games // MESSAGES_PER_RUN, 1)
 
     def report(self, net, games, counts):
@@ -49,11 +51,12 @@ class PipeReporter(Reporter):
         """Nothing: the parent prints one line for all runs."""
 
 
-def worker(args, index, init_data, conn):
-    """Train run `index` (seed args.seed + index) in a worker process and
-    send ("done", run) back: seed, data (the weights file's bytes), result
-    (the exact evaluation of the saved net), rows (the curve) and stopped
-    (True if it stopped early); or ("failed", reason), then exit 1."""
+def worker(args, index, init_data, conn, parent):
+    """Train run `index` (seed args.seed + index) in a worker process whose
+    parent has pid `parent`, and send ("done", run) back: seed, data (the
+    weights file's bytes), result (the exact evaluation of the saved net),
+    rows (the curve) and stopped (True if it stopped early); or ("failed",
+    reason), then exit 1."""
     # Ctrl-C is the parent's to handle (the terminal sends it to every
     # process); SIGTERM and SIGHUP end the worker, unless they were ignored
     # (nohup). The parent blocked them around the fork; now they may come.
@@ -63,7 +66,7 @@ def worker(args, index, init_data, conn):
     try:
         seed = args.seed + index
         net, rng = start_network(args, seed, init_data)
-        reporter = PipeReporter(args, conn)
+        reporter = PipeReporter(args, conn, parent)
         if STOP_AFTER_GAME is not None:
             signal.signal(STOP_AFTER_GAME,
                           lambda signum, frame: setattr(reporter, "stop_requested", True))
