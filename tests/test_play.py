@@ -4,6 +4,7 @@ import io
 import os
 import subprocess
 import unittest
+from unittest import mock
 
 from ttt_rl import play
 from ttt_rl.game import O, TIE, X
@@ -133,6 +134,24 @@ class PlayCommandTest(TempDirTest):
         self.assertEqual(status, 0)
         self.assertEqual(read(path), read(C_FILE))
         self.assertNotEqual(read(other), read(C_FILE))
+
+    def test_another_sessions_save_right_after_the_load_is_noticed(self):
+        path = self.copy_of_c_file()
+        real_check = play.check_paths
+
+        def other_session_saves(args, save_to):   # just after this session loaded
+            with open(path, "r+b") as f:
+                f.write(b"\0\0\0\0")
+            return real_check(args, save_to)
+
+        with mock.patch.object(play, "check_paths", other_session_saves):
+            status, _, err = run_main(play.main, path, "--learn",
+                                      stdin=(ONE_GAME + "n\n").encode())
+        self.assertEqual(status, 1)
+        self.assert_one_line(err, "changed since it was loaded")
+        self.assertEqual(read(path)[4:], read(C_FILE)[4:])   # the other save stands
+        self.assertNotEqual(read(path), read(C_FILE))
+        self.assertFalse(os.path.exists(path + ".bak"))
 
     def test_usage_errors(self):
         status, _, err = run_main(play.main, C_FILE, "--save", self.path("x.bin"))

@@ -93,21 +93,27 @@ def from_bytes(data, name="the data"):
     return from_parameters(flat)
 
 
+def read(path):
+    """Return the bytes of weights file `path` (at most one byte more than
+    the largest network's file). Raises FileError with a one-line reason
+    (its `missing` attribute True if the file does not exist)."""
+    try:
+        with open(path, "rb") as f:
+            # One byte more than the largest file tells a file that is too
+            # long, and no more is read: it might be an endless device.
+            return f.read(file_size(MAX_HIDDEN_SIZE) + 1)
+    except OSError as e:
+        error = FileError("cannot read %s: %s" % (path, e.strerror))
+        error.missing = isinstance(e, FileNotFoundError)
+        raise error from None
+
+
 def load(path):
-    """Read a weights file written by `ttt-train` or the C `train`.
+    """Read a weights file written by `ttt-train` or the C `train`
+    (C: load_neural_network).
 
     Returns a NeuralNetwork. Raises FileError with a one-line reason if the
     file is missing, unreadable, of a size that fits no network, or holds a
     NaN or infinite weight.
     """
-    try:
-        with open(path, "rb") as f:
-            # One byte more than the largest file tells a file that is too
-            # long, and no more is read: it might be an endless device.
-            data = f.read(file_size(MAX_HIDDEN_SIZE) + 1)
-    except OSError as e:
-        error = FileError("cannot read %s: %s" % (path, e.strerror))
-        error.missing = isinstance(e, FileNotFoundError)
-        raise error from None
-    return from_bytes(data, path)
-
+    return from_bytes(read(path), path)

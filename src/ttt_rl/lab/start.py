@@ -12,7 +12,7 @@ import random
 from ..learn import Settings, learn_from_game, train_against_random
 from ..nn import HIDDEN_SIZE, init_neural_network
 from ..qlearn import QSettings, q_learn_from_game, train_q_learning
-from ..weights import from_bytes, load, to_bytes
+from ..weights import from_bytes, load, read, to_bytes
 from .args import Q_LEARNING
 from .cli import say
 from .paths import BACKUP_SUFFIX, FileError, check_output
@@ -138,16 +138,19 @@ def _same_file(a, b):
 
 
 def load_to_play(path, side, prog, hint):
-    """Return the network in weights file `path` for play as `side`; warn
-    on stderr if it plays the other side much better. Raises FileError,
+    """Return (net, data): the network in weights file `path` for play as
+    `side`, and the bytes it was read from (read once, so that a later save
+    can tell whether another session changed the file since). Warns on
+    stderr if the net plays the other side much better. Raises FileError,
     ending with `hint` (how to train one) if the file is missing."""
     try:
-        net = load(path)
+        data = read(path)
     except FileError as e:
         if e.missing:
             raise FileError("%s; train one first: %s" % (e, hint)) from None
         raise
+    net = from_bytes(data, path)
     warning = side_warning(net, side)
     if warning:
         say(prog, warning)
-    return net
+    return net, data
