@@ -103,21 +103,25 @@ def cross_entropy(net, inputs, target, scale):
 class BackpropTest(unittest.TestCase):
     """backprop steps by learning_rate times the gradient of |reward| * cross-entropy."""
 
-    def check_against_finite_differences(self, board, target, reward):
+    def check_against_finite_differences(self, board, target, reward, loss=None, stride=7):
+        loss = loss or cross_entropy
         net = init_neural_network(random.Random(5))
         inputs = board_to_inputs(board)
         before = parameters(net)
         forward_pass(net, inputs)
-        backprop(net, target, 0.1, reward)
+        if loss is cross_entropy:
+            backprop(net, target, 0.1, reward)
+        else:   # Q-learning's use: the logits against targets
+            backprop(net, target(net.raw_logits), 0.1, reward, outputs=net.raw_logits)
         step = [(a - b) / 0.1 for a, b in zip(before, parameters(net))]
         eps = 1e-6
         checked = nonzero = 0
-        for index in range(0, len(before), 7):   # a spread of every layer
+        for index in range(0, len(before), stride):   # a spread of every layer
             plus, minus = list(before), list(before)
             plus[index] += eps
             minus[index] -= eps
-            grad = (cross_entropy(from_parameters(plus), inputs, target, abs(reward))
-                    - cross_entropy(from_parameters(minus), inputs, target, abs(reward))
+            grad = (loss(from_parameters(plus), inputs, target, abs(reward))
+                    - loss(from_parameters(minus), inputs, target, abs(reward))
                     ) / (2 * eps)
             self.assertAlmostEqual(step[index], grad, delta=1e-6, msg=index)
             checked += 1
@@ -137,6 +141,18 @@ class BackpropTest(unittest.TestCase):
         for cell in (3, 5, 6, 7, 8):
             target[cell] = 0.2
         self.check_against_finite_differences(board, target, -1.5)
+
+    def test_one_logit_towards_a_value(self):
+        # Q-learning: only logit 6 has a target, 0.4; the loss is (z6 - 0.4)^2 / 2.
+        def one_changed(logits):
+            return logits[:6] + [0.4] + logits[7:]
+
+        def squared_error(net, inputs, target, scale):
+            forward_pass(net, inputs)
+            return scale * (net.raw_logits[6] - 0.4) ** 2 / 2
+        # Fewer weights move (one output's column), so more are sampled.
+        self.check_against_finite_differences(list("X...O...."), one_changed, 1.0,
+                                              loss=squared_error, stride=2)
 
     def test_untouched_weights_stay_bit_identical(self):
         net = init_neural_network(random.Random(8))

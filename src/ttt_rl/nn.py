@@ -100,12 +100,9 @@ def forward_pass(net, inputs):
     for j in net.active_inputs:
         sums = list(map(operator.add, sums, net.w_ih[j]))
     # 2. ReLU, max(0, s): the non-linearity (without it the two layers would
-    # collapse into one linear map). It keeps the positive sums, the units we
-    # call active, and zeroes the others.
-    net.active_hidden = [i for i, s in enumerate(sums) if s > 0.0]
-    net.hidden = [0.0] * len(sums)
-    for i in net.active_hidden:
-        net.hidden[i] = sums[i]
+    # collapse into one linear map). Units above 0 are the active ones.
+    net.hidden = [s if s > 0.0 else 0.0 for s in sums]
+    net.active_hidden = [i for i, h in enumerate(net.hidden) if h]
     # 3. Logits, h W_ho + b_o: only the active units add something.
     logits = list(net.b_o)
     for i in net.active_hidden:
@@ -159,8 +156,8 @@ def backprop(net, target_probs, learning_rate, reward_scaling, outputs=None):
         delta_h = (W_ho delta_o) * [h > 0]         H   ([h > 0]: ReLU's slope)
         W_ho -= lr * h (x) delta_o,  b_o -= lr * delta_o
         W_ih -= lr * x (x) delta_h,  b_h -= lr * delta_h
-    ((x) is the outer product.) Only the rows of active inputs and units
-    change, since the others are multiplied by 0.
+    ((x): outer product.) Weights of inactive inputs and units, and of
+    outputs whose delta is 0, stay as they are: they are multiplied by 0.
     """
     # LEARNING OPPORTUNITY (softmax + cross-entropy): for the loss
     # -sum(t * log p), with targets that sum to 1, the gradient with respect
@@ -171,24 +168,27 @@ def backprop(net, target_probs, learning_rate, reward_scaling, outputs=None):
     scale = abs(reward_scaling)
     outputs = net.outputs if outputs is None else outputs
     output_deltas = [(p - t) * scale for p, t in zip(outputs, target_probs)]
+    # A delta of 0 moves no weight (w - 0 x h = w, exactly): visit only the
+    # others, as (k, delta): all 9 for the C's rule, 1 for Q-learning's.
+    errors = [(k, d) for k, d in enumerate(output_deltas) if d]
     # delta_h: each active unit's share of the error, sent back through its
     # weights before any weight moves; inactive units get none (slope 0).
     hidden_deltas = []
     for i in net.active_hidden:
-        error = 0.0
-        for d, w in zip(output_deltas, net.w_ho[i]):
-            error += d * w
+        error, row = 0.0, net.w_ho[i]
+        for k, d in errors:
+            error += d * row[k]
         hidden_deltas.append(error)
     # Every update below is the same rule: weight -= lr x delta x the input
     # that weight saw (1 for a bias).
-    output_steps = [learning_rate * d for d in output_deltas]
+    output_steps = [(k, learning_rate * d) for k, d in errors]
     hidden_steps = [learning_rate * d for d in hidden_deltas]
     # Output layer: its inputs are the hidden values h; h = 0 moves nothing.
     for i in net.active_hidden:
         h, row = net.hidden[i], net.w_ho[i]
-        for k, s in enumerate(output_steps):
+        for k, s in output_steps:
             row[k] -= s * h
-    for k, s in enumerate(output_steps):
+    for k, s in output_steps:
         net.b_o[k] -= s
     # Hidden layer: its inputs are 0 or 1, so the rows of the inputs that
     # are 1 move by the step itself, in the active units' columns.
