@@ -86,7 +86,8 @@ class LoadTest(TempDirTest):
             self.assert_load_error("not a weights file: expected 11236 bytes .*" + reason)
         # Past the largest --hidden: refused at once, not evaluated for minutes.
         self.write(b"\0" * file_size(MAX_HIDDEN_SIZE + 1))
-        self.assert_load_error("not a weights file")
+        self.assert_load_error("not a weights file: .* it has more than %d bytes$"
+                               % file_size(MAX_HIDDEN_SIZE))
 
     def test_missing_is_told_apart(self):
         with self.assertRaises(FileError) as caught:

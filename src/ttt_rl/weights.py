@@ -82,7 +82,9 @@ def from_bytes(data, name="the data"):
     """
     units, extra = divmod(len(data) // FLOAT_BYTES - OUTPUT_SIZE, PER_HIDDEN_UNIT)
     if len(data) % FLOAT_BYTES or extra or not 1 <= units <= MAX_HIDDEN_SIZE:
-        size = "it is empty" if not data else "it has %d bytes" % len(data)
+        largest = file_size(MAX_HIDDEN_SIZE)   # read() stops one byte after it
+        size = ("it is empty" if not data else "it has more than %d bytes" % largest
+                if len(data) > largest else "it has %d bytes" % len(data))
         raise FileError("%s is not a weights file: expected %d bytes (the C's 100 hidden "
                         "units) or another size of 4 x (28 x units + 9), but %s"
                         % (name, FILE_SIZE, size))

@@ -27,6 +27,7 @@ class ParserTest(unittest.TestCase):
         self.assertEqual((q.learning_rate, q.epsilon, q.gamma), (0.01, 0.3, 1.0))
         q = train_parser().parse_args(["--method", "q-learning", "--learning-rate", "0.5"])
         self.assertEqual(q.learning_rate, 0.5)
+        self.assertEqual((mc.runs, mc.jobs), (1, 0))   # one run; jobs 0: one per core
 
     def test_refused_with_one_line(self):
         for parser, argv, message in (
@@ -34,7 +35,11 @@ class ParserTest(unittest.TestCase):
                 (train_parser, ["10", ""], "a file name cannot be empty"),
                 (train_parser, ["--init", ""], "a file name cannot be empty"),
                 (play_parser, ["--save", "x.bin"], "--save needs --learn"),
-                (play_parser, ["--method", "q-learning"], "--method needs --learn")):
+                (play_parser, ["--method", "q-learning"], "--method needs --learn"),
+                # Flags of --runs alone would be ignored: a net trained once,
+                # when the user asked for one that cannot be beaten.
+                (train_parser, ["--until-unbeatable"], "--until-unbeatable needs --runs"),
+                (train_parser, ["--jobs", "2"], "--jobs needs --runs")):
             err = io.StringIO()
             with self.assertRaises(SystemExit) as caught, contextlib.redirect_stderr(err):
                 parser().parse_args(argv)

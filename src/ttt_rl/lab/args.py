@@ -33,10 +33,13 @@ class ArgumentParser(argparse.ArgumentParser):
     positionals may follow options, the epilog keeps its line breaks, and
     each learning rule gets its own defaults."""
 
-    def __init__(self, needs=(), **kwargs):
+    def __init__(self, needs=(), late_defaults=None, **kwargs):
         kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
         super().__init__(**kwargs)
         self.needs = needs   # (flag, flag it needs) pairs
+        # Defaults set after the needs are checked: a flag left out is None
+        # until then, so that "--jobs needs --runs" can tell it was not given.
+        self.late_defaults = late_defaults or {}
         self.add_argument("--version", action="version", version="%(prog)s " + __version__)
 
     def error(self, message):
@@ -51,6 +54,9 @@ class ArgumentParser(argparse.ArgumentParser):
             if getattr(result, flag) is not None and getattr(result, flag) is not False \
                     and not getattr(result, needed):
                 self.error("--%s needs --%s" % (flag.replace("_", "-"), needed))
+        for name, default in self.late_defaults.items():
+            if getattr(result, name) is None:
+                setattr(result, name, default)
         if hasattr(result, "method"):
             # Each rule has its own defaults (a learning rate for each).
             method = result.method or DEFAULT_METHOD
@@ -110,7 +116,9 @@ def add_training_flags(parser, what):
 
 def train_parser():
     """Return the ArgumentParser of ttt-train."""
-    parser = ArgumentParser(prog="ttt-train", epilog="""\
+    parser = ArgumentParser(prog="ttt-train", needs=[("until_unbeatable", "runs"),
+                                                     ("jobs", "runs")],
+                            late_defaults={"runs": 1, "jobs": 0}, epilog="""\
 examples:
   ttt-train 20000 --runs 16 --until-unbeatable   the first unbeatable seed, saved
   ttt-train 100000 q.bin --method q-learning     Q-learning instead of the C's rule
@@ -131,15 +139,15 @@ game and saves the net trained so far; press it again to save nothing.
     parser.add_argument("--curve", type=curve_file, metavar="FILE",
                         help="write the learning curve: FILE.svg a chart with heat maps, "
                              "FILE.csv rows (default: no curve)")
-    parser.add_argument("--runs", type=at_least_one, default=1, metavar="K",
+    parser.add_argument("--runs", type=at_least_one, metavar="K",
                         help="train K runs with seeds S, S+1, ... in parallel and save "
                              "the strongest (default 1)")
     parser.add_argument("--until-unbeatable", action="store_true",
                         help="with --runs K: stop at the first seed, in order, whose net "
                              "is unbeatable, and save it (K runs at most)")
-    parser.add_argument("--jobs", type=count, default=0, metavar="N",
-                        help="worker processes for --runs (default: one per core, "
-                             "at most K)")
+    parser.add_argument("--jobs", type=count, metavar="N",
+                        help="worker processes for --runs (default, or 0: one per "
+                             "core, at most K)")
     return parser
 
 
