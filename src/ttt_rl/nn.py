@@ -170,18 +170,18 @@ def backprop(net, target_probs, learning_rate, reward_scaling, outputs=None):
     output_deltas = [(p - t) * scale for p, t in zip(outputs, target_probs)]
     # A delta of 0 moves no weight (w - 0 x h = w, exactly): visit only the
     # others, as (k, delta): all 9 for the C's rule, 1 for Q-learning's.
-    errors = [(k, d) for k, d in enumerate(output_deltas) if d]
+    nonzero = [(k, d) for k, d in enumerate(output_deltas) if d]
     # delta_h: each active unit's share of the error, sent back through its
     # weights before any weight moves; inactive units get none (slope 0).
     hidden_deltas = []
     for i in net.active_hidden:
         error, row = 0.0, net.w_ho[i]
-        for k, d in errors:
+        for k, d in nonzero:
             error += d * row[k]
         hidden_deltas.append(error)
     # Every update below is the same rule: weight -= lr x delta x the input
     # that weight saw (1 for a bias).
-    output_steps = [(k, learning_rate * d) for k, d in errors]
+    output_steps = [(k, learning_rate * d) for k, d in nonzero]
     hidden_steps = [learning_rate * d for d in hidden_deltas]
     # Output layer: its inputs are the hidden values h; h = 0 moves nothing.
     for i in net.active_hidden:

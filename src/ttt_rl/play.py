@@ -107,9 +107,9 @@ def main(argv=None):
     net, data = load_to_play(args.weights, args.side, "ttt-play",   # C: load_neural_network
                              invoked_as("ttt-train"))
     target = check_paths(args, save_to) if args.learn else None
-    # What the file to save held at the start, to notice another session's
-    # save: the very bytes the net came from, when it is the same file.
-    loaded = (contents(args.save) if args.save else data) if args.learn else None
+    loaded = None   # what the file to save held at the start, to notice
+    if args.learn:  # another session's save: the bytes the net came from
+        loaded = contents(args.save) if args.save else data
     out = Output(sys.stdout, "stdout", "ttt-play")
     out.line("Neural network loaded from %s" % printable(args.weights))
     out.line("Ready to play! You are %s. Type q to quit." % opponent(args.side))

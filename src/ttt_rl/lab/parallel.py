@@ -120,8 +120,8 @@ def _start(context, args, index, init_data):
     are blocked across the fork, so none is lost before the worker has set
     its handlers."""
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=worker, args=(args, index, init_data, sender,
-                                                       os.getpid()),
+    parent = os.getpid()   # given to the worker: its getppid() may be too late
+    process = context.Process(target=worker, args=(args, index, init_data, sender, parent),
                               daemon=True)
     old = signal.pthread_sigmask(signal.SIG_BLOCK, BLOCKED)
     try:
