@@ -153,6 +153,21 @@ class WorkersTest(TempDirTest):
         self.assert_no_process_left(children)
         self.assertEqual(os.listdir(self.tmp), ["w.bin"])
 
+    def test_second_ctrl_c_saves_nothing(self):
+        proc, children = self.start(10000000)
+        for pid in children:   # frozen: no run can end before the second Ctrl-C
+            os.kill(pid, signal.SIGSTOP)
+        proc.send_signal(signal.SIGINT)
+        for line in proc.stdout:   # the first Ctrl-C is said; ends at EOF if not
+            if line.startswith(b"Ctrl-C: each run stops after its current game"):
+                break
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+        self.assertEqual(proc.returncode, 130)
+        self.assert_one_line(err, "^ttt-train: interrupted; .*w.bin was not written$")
+        self.assert_no_process_left(children)   # a stopped worker is killed too
+        self.assertEqual(os.listdir(self.tmp), [])
+
     def test_workers_end_when_the_parent_is_killed(self):
         proc, children = self.start(10000000)
         proc.send_signal(signal.SIGKILL)   # no handler runs: the workers notice

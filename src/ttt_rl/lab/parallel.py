@@ -12,6 +12,7 @@ No C counterpart.
 import multiprocessing
 import os
 import signal
+import time
 from multiprocessing.connection import wait
 
 from .cli import say
@@ -57,6 +58,10 @@ def run_all(args, init_data, jobs, out):
                     asked, waiting = True, []
                     for process, _ in active.values():
                         _ask_to_stop(process)
+                    # Each run may need seconds to end its game and measure
+                    # its net: say what happens meanwhile.
+                    out.line("Ctrl-C: each run stops after its current game, then the "
+                             "best is saved (press Ctrl-C again to save nothing)")
                 # Sleep until some worker sends a message or ends (or a while).
                 wait([handle for process, conn in active.values()
                       for handle in (conn, process.sentinel)], POLL_SECONDS)
@@ -70,8 +75,8 @@ def run_all(args, init_data, jobs, out):
                 progress.show(sum(done))
     finally:
         with signals_held():   # on any way out, even a second Ctrl-C: no worker left
-            for process, conn in active.values():
-                _stop(process)
+            _stop(*(process for process, _ in active.values()))
+            for _, conn in active.values():
                 conn.close()
     return [results[i] for i in sorted(results)], stop.stop_requested
 
@@ -106,10 +111,10 @@ def _stop_after_first_unbeatable(results, waiting, active):
     if first is None:
         return
     waiting[:] = [i for i in waiting if i < first]
-    for index in [i for i in active if i > first]:
-        process, conn = active.pop(index)
-        _stop(process)
-        conn.close()
+    later = [i for i in active if i > first]
+    _stop(*(active[i][0] for i in later))
+    for index in later:
+        active.pop(index)[1].close()
     for index in [i for i in results if i > first]:
         del results[index]
 
@@ -161,14 +166,18 @@ def _end(process, conn):
         _stop(process)
 
 
-def _stop(process):
-    """Stop a worker: SIGTERM, then SIGKILL after the grace period."""
-    if process.is_alive():
-        process.terminate()
-        process.join(GRACE_SECONDS)
-    if process.is_alive():
-        process.kill()
-    process.join()
+def _stop(*processes):
+    """Stop workers: SIGTERM to all, then SIGKILL to those still alive after
+    one grace period (shared: stopping K workers takes no longer than one)."""
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    deadline = time.monotonic() + GRACE_SECONDS
+    for process in processes:
+        process.join(max(deadline - time.monotonic(), 0))
+        if process.is_alive():
+            process.kill()
+        process.join()
 
 
 def _how(process):
