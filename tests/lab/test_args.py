@@ -6,6 +6,7 @@ import io
 import unittest
 
 from ttt_rl.lab.args import play_parser, rl_parser, train_parser
+from ttt_rl.lab.ttt_eval import eval_parser
 
 
 class ParserTest(unittest.TestCase):
@@ -14,6 +15,19 @@ class ParserTest(unittest.TestCase):
     def test_intermixed(self):
         args = train_parser().parse_args(["10", "--seed", "1", "out.bin"])
         self.assertEqual((args.games, args.output, args.seed), (10, "out.bin", 1))
+
+    def test_after_dashes_every_word_is_a_positional(self):
+        # A file whose name starts with "-", as typed (POSIX: "--" ends the options).
+        args = train_parser().parse_args(["10", "--seed", "1", "--", "-x.bin"])
+        self.assertEqual((args.games, args.output, args.seed), (10, "-x.bin", 1))
+        self.assertEqual(play_parser().parse_args(["--", "-w.bin"]).weights, "-w.bin")
+        args = eval_parser().parse_args(["--json", "--", "-a.bin", "b.bin", "--check"])
+        self.assertEqual((args.weights, args.json, args.check),
+                         (["-a.bin", "b.bin", "--check"], True, False))
+        err = io.StringIO()
+        with self.assertRaises(SystemExit), contextlib.redirect_stderr(err):
+            train_parser().parse_args(["--", "-5"])
+        self.assertIn("'-5' is not a non-negative integer", err.getvalue())
 
     def test_seed_equals_dashes(self):
         with self.assertRaises(SystemExit):

@@ -13,7 +13,7 @@ from ..learn import DEFAULT_SETTINGS
 from ..nn import HIDDEN_SIZE
 from ..qlearn import DEFAULT_Q_SETTINGS, EPSILON_DECAY
 from .argtypes import (at_least_one, count, curve_file, file_name, finite_float, hidden_units,
-                       positive_float, probability, seed, side)
+                       positive_float, probability, seed, shield_after_dashes, side, unshield)
 
 DEFAULT_GAMES = 150000
 DEFAULT_WEIGHTS = "ttt_nn.bin"
@@ -49,7 +49,9 @@ class ArgumentParser(argparse.ArgumentParser):
     def parse_args(self, args=None, namespace=None):
         """Parse `args` with options and positionals in any order; return the
         Namespace, or exit with one line for a bad command line."""
+        args, typed = shield_after_dashes(args, self._negative_number_matcher.match)
         result = self.parse_intermixed_args(args, namespace)
+        unshield(result, self._get_positional_actions(), typed)
         for flag, needed in self.needs:
             if getattr(result, flag) is not None and getattr(result, flag) is not False \
                     and not getattr(result, needed):

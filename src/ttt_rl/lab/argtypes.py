@@ -1,12 +1,14 @@
-"""What a valid argument is: the argparse types of every command line.
+"""What a valid argument is: the argparse types of every command line, and
+the words after "--", which are positionals whatever they look like.
 
-Each takes the text of one argument and returns its value, or raises
+Each type takes the text of one argument and returns its value, or raises
 argparse.ArgumentTypeError with the reason, which argparse prints as one
 line. No C counterpart: the C reads its one number with atoi.
 """
 
 import argparse
 import os
+import sys
 
 from ..game import O, X
 from ..weights import MAX_HIDDEN_SIZE
@@ -102,3 +104,29 @@ def curve_file(text):
         raise argparse.ArgumentTypeError("%r must end in .svg (a chart) or .csv (rows)"
                                          % text[:80])
     return text
+
+
+def shield_after_dashes(args, is_negative_number):
+    """After "--" every word is a positional, even one that starts with "-"
+    (a file named -x.bin), but Python 3.9-3.13's intermixed parsing forgets
+    it. Return (args, typed): `args` (default sys.argv[1:]) with each such
+    word written ./-x.bin, the same file, and {written: as typed}.
+    Negative numbers are left as they are: argparse takes them as values."""
+    args = sys.argv[1:] if args is None else list(args)
+    typed = {}
+    if "--" in args:
+        for i in range(args.index("--") + 1, len(args)):
+            if args[i].startswith("-") and not is_negative_number(args[i]):
+                typed["./" + args[i]] = args[i]
+                args[i] = "./" + args[i]
+    return args, typed
+
+
+def unshield(namespace, positionals, typed):
+    """Put back in `namespace` the positionals as typed (shield_after_dashes)."""
+    for action in positionals:
+        value = getattr(namespace, action.dest, None)
+        if isinstance(value, list):
+            setattr(namespace, action.dest, [typed.get(v, v) for v in value])
+        elif isinstance(value, str):
+            setattr(namespace, action.dest, typed.get(value, value))
