@@ -123,7 +123,7 @@ def train_parser():
                             late_defaults={"runs": 1, "jobs": 0}, epilog="""\
 examples:
   ttt-train 20000 --runs 16 --until-unbeatable   the first unbeatable seed, saved
-  ttt-train 100000 q.bin --method q-learning     Q-learning instead of the C's rule
+  ttt-train 200000 q.bin --method q-learning     Q-learning: unbeatable for 59 of 60 seeds
   ttt-train 2000000 big.bin --seed 7     the C README's run; the same seed, the same file
   ttt-train 50000 c.bin --curve c.svg    draw how it learns
 
