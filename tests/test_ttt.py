@@ -19,6 +19,10 @@ class TttCommandTest(TempDirTest):
         self.assertEqual((status, err), (0, ""))
         self.assertLess(out.index("Training complete!"), out.index("Every X strategy:"))
         self.assertLess(out.index("Every X strategy:"), out.index("Welcome to Tic Tac Toe!"))
+        # 50 games make a beatable net: said in words, with what to run instead.
+        self.assertRegex(out, r"\nThis net can be beaten as O: it loses \d+ lines against "
+                              r"some X strategy .*\nFor an unbeatable net, try: \S+( -m \S+)? "
+                              r"200000 --method q-learning\nYou are X")
         self.assertIn("The network learned from this game.", out)
         self.assertEqual(os.listdir(self.tmp), [])
 

@@ -13,15 +13,15 @@ from .nn import HIDDEN_SIZE, init_neural_network
 from .weights import from_bytes
 from .play import play_session
 from .lab.args import rl_parser
-from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, on_stop
+from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, invoked_as, on_stop
 from .lab.exact import evaluate_network
 from .lab.human import LEGEND, colour_wanted
 from .lab.interrupt import first_ctrl_c_stops
 from .lab.progress import Reporter
-from .lab.save import end_session
+from .lab.save import conclude, end_session
 from .lab.start import check_paths, choose_seed, learner, make_rng, read_init, settings_from, \
     trainer
-from .lab.text import plural, summary_lines
+from .lab.text import next_step, plural, summary_lines
 
 
 @command("ttt-rl")
@@ -45,7 +45,10 @@ def main(argv=None):
                               report=reporter.report, report_every=1)
         out.line("\nTraining complete!" if games == args.games else
                  "\nStopped by Ctrl-C after %d of %d games." % (games, args.games))
-        out.line("\n".join(summary_lines(evaluate_network(net, args.side))))
+        result = evaluate_network(net, args.side)
+        out.line("\n".join(summary_lines(result)))
+        # Before you play it: can it be beaten, and what would make it unbeatable.
+        conclude(result, out, next_step(invoked_as("ttt-rl"), args.games), "This net")
         stopped = games < args.games or reporter.stop_requested
     status, learned, stop = EXIT_CTRL_C, 0, None
     if not stopped:   # (after a first Ctrl-C: keep what was trained, no play)

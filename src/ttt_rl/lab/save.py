@@ -67,10 +67,11 @@ def save_and_report(net, target, shown, side, prog, out, expect=False):
     return result
 
 
-def conclude(result, out, next_step=None):
-    """Say in one sentence how the saved net plays (`result` is its exact
-    evaluation); if it can be beaten, `next_step` (what to run) follows."""
-    out.line(saved_sentence(result))
+def conclude(result, out, next_step=None, subject="The saved net"):
+    """Say in one sentence how the net named `subject` plays (`result` is
+    its exact evaluation); if it can be beaten, `next_step` (what to run)
+    follows."""
+    out.line(saved_sentence(result, subject))
     if next_step and not result["unbeatable"]:
         out.line(next_step)
 

@@ -60,23 +60,27 @@ def summary_lines(result):
     ]
 
 
-def saved_sentence(result):
-    """Return one sentence on a saved net (its exact evaluation): whether
-    some opponent can beat it, and its exact win rate against a random one."""
+def saved_sentence(result, subject="The saved net"):
+    """Return one sentence on a net (its exact evaluation; `subject` names
+    it): whether some opponent can beat it, and its exact win rate against
+    a random one."""
     side, limit = result["side"], 100 * best_safe_win_rate(side=result["side"])
     if result["unbeatable"]:
-        return ("The saved net is unbeatable as %s: no %s strategy wins against it; it wins "
+        return ("%s is unbeatable as %s: no %s strategy wins against it; it wins "
                 "%.2f%% against a random %s (at most %.2f%% is possible without losing)."
-                % (side, opponent(side), 100 * result["win"], opponent(side), limit))
-    return ("The saved net can be beaten as %s: it loses %s against some %s strategy "
+                % (subject, side, opponent(side), 100 * result["win"], opponent(side), limit))
+    return ("%s can be beaten as %s: it loses %s against some %s strategy "
             "(it wins %.2f%% against a random %s)."
-            % (side, plural(result["lines_lost"], "line"), opponent(side),
+            % (subject, side, plural(result["lines_lost"], "line"), opponent(side),
                100 * result["win"], opponent(side)))
 
 
-def next_step(prog, games, output):
-    """Return what to run when a saved net can be beaten: one line naming
-    the command `prog` as the user ran it."""
+def next_step(prog, games, output=None):
+    """Return what to run when a net can be beaten: one line naming the
+    command `prog` as the user ran it (with `output`, a ttt-train file;
+    without, ttt-rl, which has no --runs)."""
+    if output is None:
+        return "For an unbeatable net, try: %s 200000 --method q-learning" % prog
     return ("For an unbeatable net, try: %s %d %s --runs 16 --until-unbeatable, or %s "
             "200000 %s --method q-learning" % (prog, games, output, prog, output))
 
