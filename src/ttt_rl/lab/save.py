@@ -9,7 +9,7 @@ save is a plain fopen and fwrite.
 
 import os
 
-from ..weights import from_bytes, load, to_bytes
+from ..weights import from_bytes, load, read, to_bytes
 from .cli import EXIT_FAILURE, on_stop, printable, say
 from .curve import csv_text
 from .exact import evaluate_network
@@ -25,11 +25,11 @@ def as_saved(net):
 
 
 def contents(path):
-    """Return the bytes of file `path`, or None if it cannot be read."""
+    """Return the bytes of weights file `path` (weights.read), or None if it
+    cannot be read."""
     try:
-        with open(path, "rb") as f:
-            return f.read()
-    except OSError:
+        return read(path)
+    except FileError:
         return None
 
 
