@@ -2,6 +2,7 @@
 
 import io
 import os
+import struct
 import subprocess
 import unittest
 from unittest import mock
@@ -151,6 +152,15 @@ class PlayCommandTest(TempDirTest):
         self.assert_one_line(err, "changed since it was loaded")
         self.assertEqual(read(path)[4:], read(C_FILE)[4:])   # the other save stands
         self.assertNotEqual(read(path), read(C_FILE))
+        self.assertFalse(os.path.exists(path + ".bak"))
+
+    def test_learn_refuses_a_net_that_would_overflow_before_play(self):
+        path = self.path("huge.bin")
+        with open(path, "wb") as f:
+            f.write(struct.pack("<2809f", *[3e38] * 2809))   # loads, plays, cannot learn
+        status, out, err = run_main(play.main, path, "--learn", stdin=(ONE_GAME + "n\n").encode())
+        self.assertEqual((status, out), (1, ""))
+        self.assert_one_line(err, "huge.bin cannot be trained further: it has a weight of 3e\\+38")
         self.assertFalse(os.path.exists(path + ".bak"))
 
     def test_usage_errors(self):

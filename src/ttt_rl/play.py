@@ -22,7 +22,7 @@ from .lab.args import play_parser
 from .lab.cli import Output, command, invoked_as, on_stop, printable
 from .lab.human import LEGEND, Quit, ask, colour_wanted, format_probabilities, parse_move
 from .lab.save import contents, end_session
-from .lab.start import check_paths, learner, load_to_play
+from .lab.start import check_paths, check_trainable, learner, load_to_play
 from .lab.text import plural
 
 
@@ -106,7 +106,10 @@ def main(argv=None):
     save_to = args.save or args.weights
     net, data = load_to_play(args.weights, args.side, "ttt-play",   # C: load_neural_network
                              invoked_as("ttt-train"))
-    target = check_paths(args, save_to) if args.learn else None
+    target = None
+    if args.learn:   # before any game: where it saves, and that it can learn
+        target = check_paths(args, save_to)
+        check_trainable(net, args.weights)
     loaded = None   # what the file to save held at the start, to notice
     if args.learn:  # another session's save: the bytes the net came from
         loaded = contents(args.save) if args.save else data

@@ -79,12 +79,18 @@ def read_init(args):
     if args.hidden not in (None, len(net.b_h)):
         raise FileError("--hidden %d does not match %s, which has %d hidden units"
                         % (args.hidden, args.init, len(net.b_h)))
-    largest = max(abs(w) for row in net.w_ih + net.w_ho for w in row)
+    check_trainable(net, args.init)
+    return to_bytes(net)
+
+
+def check_trainable(net, name):
+    """Raise FileError if `net` (from file `name`) has a weight or bias so large
+    that learning would overflow float32; before any work."""
+    largest = max(abs(w) for row in net.w_ih + net.w_ho + [net.b_h, net.b_o] for w in row)
     if largest > MAX_INIT_WEIGHT:
         raise FileError("%s cannot be trained further: it has a weight of %.3g (trained "
                         "nets stay far below %g), which would overflow"
-                        % (args.init, largest, MAX_INIT_WEIGHT))
-    return to_bytes(net)
+                        % (name, largest, MAX_INIT_WEIGHT))
 
 
 def start_network(args, seed, init_data=None):
