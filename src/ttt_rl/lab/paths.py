@@ -119,8 +119,9 @@ def _check_links(path):
                 and link.st_uid not in (parent.st_uid, _euid()):
             raise FileError("cannot write %s: %s is another user's link in a shared "
                             "folder, which is not followed" % (path, here))
-        todo = os.readlink(here).split(os.sep) + todo[1:]
-        done = "/" if os.path.isabs(os.readlink(here)) else done
+        dest = os.readlink(here)
+        todo = dest.split(os.sep) + todo[1:]
+        done = "/" if os.path.isabs(dest) else done
 
 
 def _check_replaceable(path, folder, name, info):

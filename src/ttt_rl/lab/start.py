@@ -109,7 +109,8 @@ def check_paths(args, output):
     that is not a weights file is never replaced, nor kept as the backup
     in place of one: it may be the only copy of something."""
     target = check_output(output) if output is not None else None
-    for name in (target, target and target + BACKUP_SUFFIX):
+    backup = target and target + BACKUP_SUFFIX
+    for name in (target, backup):
         if name and os.path.lexists(name) and os.path.getsize(name) and \
                 not _is_weights_file(name):
             raise FileError("%s is not a weights file; it is not replaced: choose another "
@@ -117,7 +118,7 @@ def check_paths(args, output):
     if getattr(args, "curve", None):
         curve = check_output(args.curve)
         for other, what in ((target, "the weights file"), (args.init, "the --init file"),
-                            (target and target + ".bak", "the weights file's backup")):
+                            (backup, "the weights file's backup")):
             if other and _same_file(curve, other):
                 raise FileError("--curve %s is %s itself" % (args.curve, what))
     return target
