@@ -18,12 +18,41 @@ import sys
 
 from .game import O, TIE, X, check_game_over, display_board, init_game, opponent
 from .nn import get_computer_move
-from .lab.args import play_parser
-from .lab.cli import Output, command, invoked_as, on_stop, printable
+from .lab.args import DEFAULT_WEIGHTS, RULES, ArgumentParser, add_side, file_name, learner
+from .lab.cli import Output, command, invoked_as, printable
 from .lab.human import LEGEND, Quit, ask, colour_wanted, format_probabilities, parse_move
-from .lab.save import contents, end_session
-from .lab.start import check_paths, check_trainable, learner, load_to_play
+from .lab.session import check_paths, check_trainable, end_session, load_to_play
 from .lab.text import plural
+
+EXAMPLES = """\
+examples:
+  ttt-play                        play X against ttt_nn.bin
+  ttt-play net.bin --side X       the net plays X and moves first
+  ttt-play net.bin --learn        the net learns from your games (saved on exit)
+
+In the probability grid, * marks the cell the net likes best overall (even
+an occupied one) and # the move it plays: its best empty cell.
+Type q to quit.
+"""
+
+
+def play_parser():
+    """Return the ArgumentParser of ttt-play."""
+    parser = ArgumentParser(prog="ttt-play", needs=[("save", "learn"), ("method", "learn")],
+                            epilog=EXAMPLES,
+                            description="Play tic-tac-toe against a trained network.")
+    parser.add_argument("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="WEIGHTS",
+                        type=file_name, help="weights file from ttt-train or the C train "
+                                             "(default %s)" % DEFAULT_WEIGHTS)
+    add_side(parser, "plays")
+    parser.add_argument("--learn", action="store_true",
+                        help="learn from each finished game, as ttt.c does, and save the "
+                             "weights back when the session ends")
+    parser.add_argument("--save", metavar="FILE", type=file_name,
+                        help="with --learn, save to FILE instead of WEIGHTS")
+    parser.add_argument("--method", choices=tuple(RULES),
+                        help="with --learn, the learning rule (default monte-carlo, the C's)")
+    return parser
 
 
 def play_game(net, stdin, out, nn_symbol=O, colour=False):
@@ -105,27 +134,24 @@ def main(argv=None):
     args = play_parser().parse_args(argv)
     save_to = args.save or args.weights
     net, data = load_to_play(args.weights, args.side, "ttt-play",   # C: load_neural_network
-                             invoked_as("ttt-train"))
-    target = None
+                             " ".join(invoked_as("train")))
     if args.learn:   # before any game: where it saves, and that it can learn
-        target = check_paths(args, save_to)
+        now = check_paths(args, save_to)
         check_trainable(net, args.weights)
-    loaded = None   # what the file to save held at the start, to notice
-    if args.learn:  # another session's save: the bytes the net came from
-        loaded = contents(args.save) if args.save else data
-    out = Output(sys.stdout, "stdout", "ttt-play")
-    out.line("Neural network loaded from %s" % printable(args.weights))
+        if args.save:   # what the file holds, to notice another session's save
+            data = now
+    out = Output(sys.stdout, "ttt-play")
+    out.line("Neural network loaded from %s" % args.weights)
     out.line("Ready to play! You are %s. Type q to quit." % opponent(args.side))
     out.line(LEGEND)
-    if args.learn:
-        on_stop("; %s was not updated" % save_to)
     stdin = getattr(sys.stdin, "buffer", sys.stdin)
     learn = learner(args) if args.learn else None
     learned, stop = play_session(net, stdin, out, args.side, learn, colour_wanted(sys.stdout))
-    status = end_session(net, target, save_to, args.side, "ttt-play", out,
-                         learned and "from %s" % plural(learned, "game"), expect=loaded)
+    status = end_session(net, save_to if args.learn else None, args.side, "ttt-play", out,
+                         learned and "from %s" % plural(learned, "game"), expect=data)
     if stop is not None and not status:
-        raise stop   # said by @command, with what became of the file
+        stop.note = "%s was saved" % printable(save_to) if learned and args.learn else ""
+        raise stop   # said by @command
     return status
 
 

@@ -1,76 +1,111 @@
 """`ttt-train`: train the network against a random player, then save it.
 
-Ports main of the C `train` program (ttt.c split in two by ArthurChiao):
-a new network, train_against_random, save_neural_network; with
---method q-learning, qlearn.train_q_learning trains instead. Around those
-three steps, what a command owes its user (lab/): paths checked before the
-first game, the progress line and a learning curve, a backup of the old
-file, the saved net's exact verdict, and a first Ctrl-C that stops after
-the current game and keeps the work.
+Ports main of the C `train` program (ttt.c split in two by ArthurChiao): a
+new network, train_against_random, save_neural_network. Around those three
+steps, what a command owes its user (lab/): the paths checked before the
+first game, the progress line, the saved net's exact verdict, and a first
+Ctrl-C that stops after the current game and keeps the work.
 """
 
 import sys
 
-from .nn import HIDDEN_SIZE, init_neural_network
-from .weights import from_bytes
-from .lab.args import Q_LEARNING, train_parser
-from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, invoked_as, on_stop
-from .lab.interrupt import first_ctrl_c_stops
-from .lab.progress import Reporter
+from .lab.args import (DEFAULT_WEIGHTS, Q_LEARNING, ArgumentParser, add_training_flags, at_least_one,
+                       choose_seed, count, curve_file, file_name, settings_from, trainer)
+from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, first_ctrl_c_stops, \
+    invoked_as, printable
+from .lab.curve import Reporter
 from .lab.runs import train_runs
-from .lab.save import conclude, save_and_report, write_curve
-from .lab.start import check_paths, choose_seed, make_rng, read_init, settings_from, trainer
-from .lab.text import next_step, summary_lines
+from .lab.session import (check_paths, conclude, read_init, save_and_report, start_network,
+                          write_curve)
+from .lab.text import format_seconds, next_step, summary_lines
+
+EXAMPLES = """\
+examples:
+  ttt-train 20000 --runs 16 --until-unbeatable  the first unbeatable seed, saved
+  ttt-train 200000 q.bin --method q-learning    Q-learning: unbeatable for 59 of 60 seeds
+  ttt-train 2000000 big.bin --seed 7            the C README's run, repeatable
+  ttt-train 50000 c.bin --curve c.svg           draw how it learns
+
+An existing OUTPUT is kept as OUTPUT.bak. Ctrl-C stops after the current
+game and saves the net trained so far; press it again to save nothing.
+--runs ranks its runs as the verdict reads: unbeatable first, then fewest
+lines lost, then most wins.
+"""
+
+
+def train_parser():
+    """Return the ArgumentParser of ttt-train."""
+    parser = ArgumentParser(prog="ttt-train", epilog=EXAMPLES,
+                            needs=[("until_unbeatable", "runs"), ("jobs", "runs")],
+                            description="Train the tic-tac-toe network by playing against "
+                                        "a random player, then save its weights.")
+    add_training_flags(parser, "number of training games")
+    parser.add_argument("output", nargs="?", default=DEFAULT_WEIGHTS, metavar="OUTPUT",
+                        type=file_name, help="weights file to write (default %s)"
+                                             % DEFAULT_WEIGHTS)
+    parser.add_argument("--eval-every", type=count, default=0, metavar="N",
+                        help="every N games, print the exact strength (default: at the end)")
+    parser.add_argument("--curve", type=curve_file, metavar="FILE",
+                        help="write the learning curve: FILE.svg a chart with heat maps, "
+                             "FILE.csv rows")
+    parser.add_argument("--runs", type=at_least_one, metavar="K",
+                        help="train K runs (at most 10000) with seeds S, S+1, ... in "
+                             "parallel and save the best (default 1)")
+    parser.add_argument("--until-unbeatable", action="store_true",
+                        help="with --runs K: stop at the first seed, in order, whose net is "
+                             "unbeatable, and save it")
+    parser.add_argument("--jobs", type=count, metavar="N",
+                        help="worker processes for --runs (default or 0: one per core, at "
+                             "most K)")
+    return parser
 
 
 @command("ttt-train")
 def main(argv=None):
     """Entry point of `ttt-train` (C: main of train.c); returns the exit
-    status: 0; 1 if something failed (the weights are still saved if
-    training finished); 2 for a bad command line; 128 + N when stopped by
-    signal N (130 after a Ctrl-C that saved the net trained so far).
-    """
+    status: 0; 1 if something failed (the net is still saved if training
+    finished); 2 for a bad command line; 128 + N when stopped by signal N
+    (130 after a first Ctrl-C, the net trained so far saved)."""
     args = train_parser().parse_args(argv)
-    prog = invoked_as("ttt-train")
-    if args.runs > 1:
-        return train_runs(args, prog, next_step(prog, args.games, args.output))
-    out = Output(sys.stdout, "stdout", "ttt-train")
-    target, init_data = check_paths(args, args.output), read_init(args)   # before any work
-    on_stop("; %s was not written" % args.output)
+    out, words = Output(sys.stdout, "ttt-train"), invoked_as("train")
+    check_paths(args, args.output)   # before any work
+    init_data = read_init(args)
+    if args.runs and args.runs > 1:
+        return train_runs(args, out, init_data, words)
     seed = choose_seed(args, out)
-    rng = make_rng(seed)
-
     # 1. A new network (C: init_neural_network), or the --init file's.
-    net = init_neural_network(rng, args.hidden or HIDDEN_SIZE) if init_data is None \
-        else from_bytes(init_data, args.init)
-
-    # 2. Train it (C: train_against_random), by the rule --method names:
-    # learn.train_against_random or qlearn.train_q_learning.
-    train = trainer(args)
-    reporter = Reporter(out, args.games, args.side, args.eval_every, curve=bool(args.curve))
-    out.line("Training neural network with %d games" % args.games)
+    net, rng = start_network(args, seed, init_data)
+    out.line("Training neural network with %d games" % args.games)   # as the C prints
     if args.method == Q_LEARNING:
         out.line("Learning rule: Q-learning (learning rate %g, epsilon %g falling to 0, "
                  "gamma %g)" % (args.learning_rate, args.epsilon, args.gamma))
     out.line("Training neural network against %d random games..." % args.games)
-    with first_ctrl_c_stops(reporter):
-        reporter.begin(net)
-        games = train(net, args.games, rng, args.side, settings_from(args),
-                      report=reporter.report, report_every=1)
-        reporter.finish(net)
+    with first_ctrl_c_stops() as ctrl_c:
+        try:
+            # 2. Train it (C: train_against_random), by the rule --method names.
+            reporter = Reporter(out, args.games, args.side, args.eval_every,
+                                bool(args.curve), ctrl_c)
+            reporter.begin(net)
+            games = trainer(args)(net, args.games, rng, args.side, settings_from(args),
+                                  report=reporter.report, report_every=1)
+            reporter.finish(net)
+        except KeyboardInterrupt as stop:
+            stop.note = "%s was not written" % printable(args.output)
+            raise
         out.line("\nTraining complete!" if games == args.games else
                  "\nStopped by Ctrl-C after %d of %d games." % (games, args.games))
-
         # 3. Save it (C: save_neural_network), and say how it plays.
-        saved = save_and_report(net, target, args.output, args.side, "ttt-train", out)
-    if saved is None:
-        return EXIT_FAILURE
-    out.line(reporter.time_line(games))
-    out.line("\n".join(summary_lines(saved)))
-    conclude(saved, out, next_step(prog, args.games, args.output))
-    curve_ok = not args.curve or write_curve(args.curve, {seed: reporter.rows}, args.side,
-                                             "ttt-train", out)
-    if games < args.games or reporter.stop_requested:   # a Ctrl-C, even after the last game
+        saved = save_and_report(net, args.output, args.side, "ttt-train", out)
+        if saved is None:
+            return EXIT_FAILURE
+        out.line("Training time: %s (%.1f s, %.0f games/s)" % (
+            format_seconds(reporter.elapsed), reporter.elapsed,
+            games / max(reporter.elapsed, 1e-9)))
+        out.line("\n".join(summary_lines(saved)))
+        conclude(saved, out, next_step(words, args, args.output))
+        curve_ok = not args.curve or write_curve(args.curve, {seed: reporter.rows},
+                                                 args.side, "ttt-train", out)
+    if games < args.games or ctrl_c.stop_requested:   # a Ctrl-C, even after the last game
         return EXIT_CTRL_C
     return 0 if curve_ok and not out.failed else EXIT_FAILURE
 

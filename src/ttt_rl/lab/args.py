@@ -1,85 +1,110 @@
-"""The command lines of ttt-train, ttt-rl and ttt-play (ttt-eval's is in
-ttt_eval.py).
+"""The command lines of ttt-train, ttt-rl and ttt-play, and what they ask
+for: each learning rule's settings and training loop, and the seed.
 
 The C reads one number with atoi (so `abc` trains 0 games); here every
 argument is checked, and a bad one is one line on stderr with exit status 2.
 """
 
 import argparse
+import random
+import sys
 
 from .. import __version__
-from ..game import O
-from ..learn import DEFAULT_SETTINGS
-from ..nn import HIDDEN_SIZE
-from ..qlearn import DEFAULT_Q_SETTINGS, EPSILON_DECAY
-from .argtypes import (at_least_one, count, curve_file, file_name, finite_float, hidden_units,
-                       positive_float, probability, seed, shield_after_dashes, side, unshield)
+from ..game import O, X
+from ..learn import DEFAULT_SETTINGS, Settings, learn_from_game, train_against_random
+from ..qlearn import DEFAULT_Q_SETTINGS, EPSILON_DECAY, QSettings, q_learn_from_game, \
+    train_q_learning
+from ..weights import MAX_HIDDEN_SIZE
 
-DEFAULT_GAMES = 150000
-DEFAULT_WEIGHTS = "ttt_nn.bin"
-# The learning rules: the C's (a Monte Carlo, REINFORCE-style update) and Q-learning.
-DEFAULT_METHOD, Q_LEARNING = "monte-carlo", "q-learning"
-METHOD_SETTINGS = {DEFAULT_METHOD: DEFAULT_SETTINGS, Q_LEARNING: DEFAULT_Q_SETTINGS}
-Q_ONLY = ("epsilon", "gamma")   # flags that only Q-learning reads
+DEFAULT_GAMES, DEFAULT_WEIGHTS = 150000, "ttt_nn.bin"
+MONTE_CARLO, Q_LEARNING = "monte-carlo", "q-learning"   # the C's rule, and Q-learning
+RULES = {MONTE_CARLO: (DEFAULT_SETTINGS, train_against_random, learn_from_game),
+         Q_LEARNING: (DEFAULT_Q_SETTINGS, train_q_learning, q_learn_from_game)}
+MAX_DRAWN_SEED = 10 ** 9
 
 
-def method_defaults(method):
-    """Return {setting name: default} of a learning rule (a METHODS key)."""
-    return METHOD_SETTINGS[method]._asdict()
+def _type(check, what):
+    """Return an argparse type: text -> value, or ArgumentTypeError(what)."""
+    def convert(text):
+        try:
+            value = check(text)
+        except (ValueError, OverflowError):
+            value = None
+        if value is None:
+            raise argparse.ArgumentTypeError("%r %s" % (text[:40], what))
+        return value
+    return convert
+
+
+def _integer(text, low=0, high=10 ** 18, sign=False):
+    """int(text) for ASCII digits only (int() also takes ' 7', '1_0' and
+    other scripts' digits), within [low, high]; else None."""
+    digits = text[1:] if sign and text.startswith("-") else text
+    if digits.isascii() and digits.isdigit() and len(digits) <= 60 and low <= int(text) <= high:
+        return int(text)
+    return None
+
+
+def _number(text, low=float("-inf"), high=float("inf"), above=None):
+    value = float(text)   # a ValueError for what is not a number
+    ok = low <= value <= high and value not in (float("inf"), float("-inf"))
+    return value if ok and (above is None or value > above) else None
+
+
+count = _type(_integer, "is not a non-negative integer below 10**18")
+at_least_one = _type(lambda t: _integer(t, 1), "is not an integer of at least 1")
+seed = _type(lambda t: _integer(t, -10 ** 60, 10 ** 60, sign=True), "is not an integer")
+hidden_units = _type(lambda t: _integer(t, 1, MAX_HIDDEN_SIZE),
+                     "is not a number of hidden units from 1 to %d" % MAX_HIDDEN_SIZE)
+finite_float = _type(_number, "is not a finite number")
+positive_float = _type(lambda t: _number(t, above=0.0), "is not a number above 0")
+probability = _type(lambda t: _number(t, 0.0, 1.0), "is not a number from 0 to 1")
+side = _type(lambda t: t.upper() if t.upper() in (O, X) else None, "is not a side: X or O")
+file_name = _type(lambda t: t or None, "is empty, not a file name")
+curve_file = _type(lambda t: t if t.lower().endswith((".svg", ".csv")) else None,
+                   "must end in .svg (a chart) or .csv (rows)")
 
 
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line on stderr (exit status 2),
-    positionals may follow options, the epilog keeps its line breaks, and
-    each learning rule gets its own defaults."""
+    """argparse, but a usage error is one line (exit status 2), options and
+    positionals mix, and each learning rule fills in its own defaults."""
 
-    def __init__(self, needs=(), late_defaults=None, **kwargs):
-        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
-        super().__init__(**kwargs)
-        self.needs = needs   # (flag, flag it needs) pairs
-        # Defaults set after the needs are checked: a flag left out is None
-        # until then, so that "--jobs needs --runs" can tell it was not given.
-        self.late_defaults = late_defaults or {}
+    def __init__(self, needs=(), **kwargs):
+        super().__init__(formatter_class=argparse.RawDescriptionHelpFormatter, **kwargs)
+        self.needs = needs   # (flag, the flag it needs)
         self.add_argument("--version", action="version", version="%(prog)s " + __version__)
 
     def error(self, message):
-        """Exit with status 2 and one line: PROG: error: MESSAGE (try --help)."""
         self.exit(2, "%s: error: %s (try --help)\n" % (self.prog, message))
 
     def parse_args(self, args=None, namespace=None):
-        """Parse `args` with options and positionals in any order; return the
-        Namespace, or exit with one line for a bad command line."""
-        args, typed = shield_after_dashes(args, self._negative_number_matcher.match)
+        """Return the Namespace of `args` (default: the command line)."""
+        args = list(sys.argv[1:] if args is None else args)
+        if "--" in args:   # intermixed parsing drops "--": keep what follows a file name
+            at = args.index("--")
+            args[at + 1:] = ["./" + a if a.startswith("-") else a for a in args[at + 1:]]
         result = self.parse_intermixed_args(args, namespace)
-        unshield(result, self._get_positional_actions(), typed)
+        if [] in vars(result).values():   # Python < 3.13 reads --seed=-- as []
+            self.error("an option expects one value")
         for flag, needed in self.needs:
-            if getattr(result, flag) is not None and getattr(result, flag) is not False \
-                    and not getattr(result, needed):
+            if getattr(result, flag) not in (None, False) and not getattr(result, needed):
                 self.error("--%s needs --%s" % (flag.replace("_", "-"), needed))
-        for name, default in self.late_defaults.items():
-            if getattr(result, name) is None:
-                setattr(result, name, default)
         if hasattr(result, "method"):
-            # Each rule has its own defaults (a learning rate for each).
-            method = result.method or DEFAULT_METHOD
-            for name in Q_ONLY:
-                if getattr(result, name, None) is not None and method != Q_LEARNING:
+            rule = result.method or MONTE_CARLO
+            defaults = RULES[rule][0]._asdict()
+            for name in ("epsilon", "gamma"):
+                if getattr(result, name, None) is not None and rule != Q_LEARNING:
                     self.error("--%s is for --method %s" % (name, Q_LEARNING))
-            for name, default in method_defaults(method).items():
+            for name, default in defaults.items():
                 if getattr(result, name, None) is None:
                     setattr(result, name, default)
-        # Python < 3.13 reads `--seed=--` as an empty list, not as '--'.
-        for action in self._actions:
-            if action.nargs is None and isinstance(getattr(result, action.dest, None), list):
-                self.error("argument %s: expected one value" % "/".join(action.option_strings))
         return result
 
 
 def add_side(parser, what):
-    """Add --side (X or O, either case); `what` says what the net does."""
     parser.add_argument("--side", type=side, default=O, metavar="{O,X}",
-                        help="the side the net %s (default O; X moves first); "
-                             "the weights file does not record it" % what)
+                        help="the side the net %s (default O; X moves first); the "
+                             "weights file does not record it" % what)
 
 
 def add_training_flags(parser, what):
@@ -87,112 +112,65 @@ def add_training_flags(parser, what):
     parser.add_argument("games", nargs="?", type=count, default=DEFAULT_GAMES,
                         metavar="GAMES", help="%s (default %d)" % (what, DEFAULT_GAMES))
     add_side(parser, "learns to play")
-    parser.add_argument("--method", choices=tuple(METHOD_SETTINGS), default=DEFAULT_METHOD,
+    parser.add_argument("--method", choices=tuple(RULES), default=MONTE_CARLO,
                         help="the learning rule: monte-carlo, the C's (default), or "
                              "q-learning (README: Two ways to learn)")
     parser.add_argument("--init", metavar="FILE", type=file_name,
                         help="start from this weights file instead of random weights")
-    parser.add_argument("--seed", type=seed,
-                        help="random seed: the same seed gives the same file "
-                             "(default: drawn and printed)")
+    parser.add_argument("--seed", type=seed, help="random seed: the same seed gives the "
+                        "same file (default: drawn and printed)")
     parser.add_argument("--hidden", type=hidden_units, metavar="N",
-                        help="hidden units (default %d, or the --init file's); "
-                             "the file's size follows" % HIDDEN_SIZE)
+                        help="hidden units (default 100, or the --init file's)")
     mc, q = DEFAULT_SETTINGS, DEFAULT_Q_SETTINGS
     parser.add_argument("--learning-rate", type=positive_float, metavar="R",
-                        help="backprop step size (default %g; %g with q-learning, "
-                             "falling to a tenth over the last %d%%%% of the games)"
+                        help="backprop step size (default %g; %g with q-learning, falling "
+                             "to a tenth over the last %d%%%% of the games)"
                              % (mc.learning_rate, q.learning_rate, round(100 - 100 * EPSILON_DECAY)))
-    for name, what in (("win", "a win"), ("tie", "a tie"), ("loss", "a loss")):
-        value = getattr(mc, "reward_" + name)
+    for name in ("win", "tie", "loss"):
         parser.add_argument("--reward-" + name, type=finite_float, metavar="R",
-                            help="reward for %s (default %g)" % (what, value))
+                            help="reward for a %s (default %g)"
+                                 % (name, getattr(mc, "reward_" + name)))
     parser.add_argument("--epsilon", type=probability, metavar="E",
-                        help="q-learning: the chance of a random move at the start, "
-                             "falling linearly to 0 over the first %d%%%% of the games "
-                             "(default %g)" % (100 * EPSILON_DECAY, q.epsilon))
+                        help="q-learning: the chance of a random move at the start, falling "
+                             "to 0 over the first %d%%%% of the games (default %g)"
+                             % (100 * EPSILON_DECAY, q.epsilon))
     parser.add_argument("--gamma", type=probability, metavar="G",
-                        help="q-learning: the discount of a later reward (default %g: "
-                             "none)" % q.gamma)
+                        help="q-learning: the discount of a later reward (default %g)" % q.gamma)
 
 
-def train_parser():
-    """Return the ArgumentParser of ttt-train."""
-    parser = ArgumentParser(prog="ttt-train", needs=[("until_unbeatable", "runs"),
-                                                     ("jobs", "runs")],
-                            late_defaults={"runs": 1, "jobs": 0}, epilog="""\
-examples:
-  ttt-train 20000 --runs 16 --until-unbeatable   the first unbeatable seed, saved
-  ttt-train 200000 q.bin --method q-learning     Q-learning: unbeatable for 59 of 60 seeds
-  ttt-train 2000000 big.bin --seed 7     the C README's run; the same seed, the same file
-  ttt-train 50000 c.bin --curve c.svg    draw how it learns
-
-An existing OUTPUT is kept as OUTPUT.bak. Ctrl-C stops after the current
-game and saves the net trained so far; press it again to save nothing.
-""", description="Train the tic-tac-toe network by playing against a random "
-                 "player, then save its weights.")
-    add_training_flags(parser, "number of training games")
-    parser.add_argument("output", nargs="?", default=DEFAULT_WEIGHTS, metavar="OUTPUT",
-                        type=file_name,
-                        help="weights file to write (default %s)" % DEFAULT_WEIGHTS)
-    parser.add_argument("--eval-every", type=count, default=0, metavar="N",
-                        help="every N games, print the exact strength (as ttt-eval "
-                             "computes it); default 0: only at the end")
-    parser.add_argument("--curve", type=curve_file, metavar="FILE",
-                        help="write the learning curve: FILE.svg a chart with heat maps, "
-                             "FILE.csv rows (default: no curve)")
-    parser.add_argument("--runs", type=at_least_one, metavar="K",
-                        help="train K runs with seeds S, S+1, ... in parallel and save "
-                             "the strongest (default 1)")
-    parser.add_argument("--until-unbeatable", action="store_true",
-                        help="with --runs K: stop at the first seed, in order, whose net "
-                             "is unbeatable, and save it (K runs at most)")
-    parser.add_argument("--jobs", type=count, metavar="N",
-                        help="worker processes for --runs (default, or 0: one per "
-                             "core, at most K)")
-    return parser
+def settings_from(args):
+    """Return the learn.Settings (the C's rule) or qlearn.QSettings that the
+    parsed flags ask for."""
+    fields = RULES[args.method][0]._fields
+    return (QSettings if args.method == Q_LEARNING else Settings)(
+        *(getattr(args, name) for name in fields))
 
 
-def rl_parser():
-    """Return the ArgumentParser of ttt-rl."""
-    parser = ArgumentParser(prog="ttt-rl", epilog="""\
-examples:
-  ttt-rl                        train 150000 games, then play (as ./ttt does)
-  ttt-rl 20000 --seed 1         a quick, repeatable net
-  ttt-rl --side X --save me.bin the net plays X; keep what it learned
-""", description="Train the network against a random player, then play it; "
-                 "it learns from every game you finish, as antirez's ttt.c.")
-    add_training_flags(parser, "training games before play")
-    parser.add_argument("--save", metavar="FILE", type=file_name,
-                        help="save the weights to FILE when the session ends "
-                             "(default: nothing is written)")
-    return parser
+def trainer(args):
+    """Return the training loop of args.method: learn.train_against_random
+    or qlearn.train_q_learning (both take the same arguments)."""
+    return RULES[args.method][1]
 
 
-def play_parser():
-    """Return the ArgumentParser of ttt-play."""
-    parser = ArgumentParser(prog="ttt-play", needs=[("save", "learn"), ("method", "learn")],
-                            epilog="""\
-examples:
-  ttt-play                        play X against ttt_nn.bin
-  ttt-play net.bin --side X       the net plays X and moves first
-  ttt-play net.bin --learn        the net learns from your games (saved on exit)
+def learner(args):
+    """Return the learn-from-game function of args.method with the flags'
+    settings: (net, move_history, winner, nn_symbol) -> None."""
+    rule, settings = RULES[args.method][2], settings_from(args)
+    return lambda net, moves, winner, side: rule(net, moves, winner, side, settings)
 
-In the probability grid, * marks the cell the net likes best overall (even
-an occupied one) and # the move it plays: its best empty cell.
-Type q to quit.
-""", description="Play tic-tac-toe against a trained network.")
-    parser.add_argument("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="WEIGHTS",
-                        type=file_name,
-                        help="weights file from ttt-train or the C train "
-                             "(default %s)" % DEFAULT_WEIGHTS)
-    add_side(parser, "plays")
-    parser.add_argument("--learn", action="store_true",
-                        help="learn from each finished game, as ttt.c does, and "
-                             "save the weights back when the session ends")
-    parser.add_argument("--save", metavar="FILE", type=file_name,
-                        help="with --learn, save to FILE instead of WEIGHTS")
-    parser.add_argument("--method", choices=tuple(METHOD_SETTINGS), default=None,
-                        help="with --learn, the learning rule (default monte-carlo, "
-                             "the C's)")
-    return parser
+
+def choose_seed(args, out):
+    """Return --seed, or a seed drawn from the OS and printed so that the
+    run can be repeated (the C seeds with the time: two runs in the same
+    second are the same)."""
+    if args.seed is not None:
+        return args.seed
+    drawn = random.SystemRandom().randrange(MAX_DRAWN_SEED)
+    out.line("Seed: %d (repeat with --seed %d)" % (drawn, drawn))
+    return drawn
+
+
+def make_rng(seed):
+    """Return the random.Random of a seed. random.seed(n) uses abs(n), so a
+    negative seed is seeded from its text: -5 and 5 differ."""
+    return random.Random(seed if seed >= 0 else "seed %d" % seed)

@@ -1,51 +1,111 @@
-"""What the commands share to keep their promise: bad input or a failing
-system gets one line on stderr and a non-zero exit status, never a
-traceback.
+"""The command line's promises: one line on stderr and a non-zero exit for
+any failure, never a traceback; a first Ctrl-C that stops after the current
+game; output that may fail; commands printed so that they run as printed.
 
-Here: the @command wrapper (streams, signals, last-resort errors) and
-output that may fail. The C has no counterpart: it ignores failures.
+No C counterpart: the C ignores failures and dies on Ctrl-C.
 """
 
 import functools
 import os
+import shlex
+import shutil
 import signal
 import sys
 
-from ..weights import FileError
-from .files import signals_held
-from .interrupt import Stopped, exit_status_of, raise_stopped, stop_signals
-
 EXIT_FAILURE = 1
 EXIT_USAGE = 2          # argparse's status for a bad command line
-EXIT_CTRL_C = 128 + signal.SIGINT   # the shell's status for a Ctrl-C
+EXIT_CTRL_C = 128 + signal.SIGINT   # the shell's status after a Ctrl-C
+# What stops a command: Ctrl-C, `kill`, a closed terminal.
+STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP")
+                     if hasattr(signal, n))
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised as a KeyboardInterrupt so that every
+    clean-up written for Ctrl-C runs for them too."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def raise_stopped(signum, frame):
+    raise Stopped(signum)
+
+
+def exit_status(stop):
+    """Return the shell's status for a stop: 128 + the signal number."""
+    return 128 + getattr(stop, "signum", signal.SIGINT)
+
+
+class signals_held:
+    """Context manager: stop signals wait until the block is left, so that
+    a file and the line about it always agree. (Windows cannot block.)"""
+
+    def __enter__(self):
+        self.old = None
+        if hasattr(signal, "pthread_sigmask"):
+            self.old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+
+    def __exit__(self, *exc):
+        if self.old is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, self.old)
+
+
+class first_ctrl_c_stops:
+    """Context manager: a first Ctrl-C only sets `stop_requested` (training
+    ends after the current game, and the work is kept); a second one raises
+    KeyboardInterrupt at once. An inherited ignored SIGINT stays ignored."""
+
+    stop_requested = False
+
+    def _handler(self, signum, frame):
+        if self.stop_requested:
+            raise KeyboardInterrupt
+        self.stop_requested = True   # only a flag: printing here could cut a line
+
+    def __enter__(self):
+        self.previous = signal.getsignal(signal.SIGINT)
+        if self.previous != signal.SIG_IGN:
+            signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def __exit__(self, *exc):
+        signal.signal(signal.SIGINT, self.previous)
 
 
 def printable(text):
-    """Return `text` with control characters (newline, escape, ...) written
-    as escapes such as \\n and \\x1b, so that a name stays on one line
-    and cannot drive the terminal."""
-    return "".join(c if c.isprintable() or c == " " else
-                   c.encode("unicode_escape").decode("ascii") for c in text)
+    """Return `text` with control characters written as escapes (\\n,
+    \\x1b), so that a name stays on one line and cannot drive the terminal."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in str(text))
 
 
-# How each command can be run from a checkout, for messages that name it.
-MODULES = {"ttt-train": "ttt_rl.train", "ttt-play": "ttt_rl.play", "ttt-rl": "ttt_rl",
-           "ttt-eval": "ttt_rl.lab.ttt_eval"}
+def shell_word(word):
+    """Return `word` quoted for a shell: shlex.quote, or $'...' (bash, zsh,
+    ksh) for a word with control characters, which shlex.quote keeps raw."""
+    if word.isprintable():
+        return shlex.quote(word)
+    return "$'%s'" % printable(word).replace("'", "\\'")
 
 
-def invoked_as(prog):
-    """Return the command `prog` as the user ran it: the console script's
-    name ('ttt-train'), or 'python3 -m ttt_rl.train' when it was run as a
-    module (sys.argv[0] is then a .py file)."""
-    script = os.path.abspath(sys.argv[0] or "")
-    if script.endswith(".py") and "ttt_rl" in script.split(os.sep) and prog in MODULES:
-        return "python3 -m " + MODULES[prog]
-    return prog
+def invoked_as(module):
+    """Return the words that run command `module` (such as "train") from
+    here, as the user ran it: the console script, or `python3 -m` with the
+    PYTHONPATH a checkout needs."""
+    script = sys.argv[0] or ""
+    if not script.endswith(".py"):
+        name = os.path.basename(script)
+        return [name if shutil.which(name) else script]
+    python = "python3" if shutil.which("python3") == sys.executable else sys.executable
+    src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    here = os.path.relpath(src)
+    return ["PYTHONPATH=" + shell_word(src if here.startswith("..") else here), python, "-m",
+            "ttt_rl" if module == "ttt" else "ttt_rl." + module]
 
 
 def say(prog, message):
-    """Print 'PROG: MESSAGE' as one line on stderr, whatever happens; the
-    message's control characters are shown as escapes."""
+    """Print 'PROG: MESSAGE' as one line on stderr, whatever happens."""
     try:
         sys.stderr.write("%s: %s\n" % (prog, printable(message)))
         sys.stderr.flush()
@@ -53,47 +113,28 @@ def say(prog, message):
         pass   # stderr itself is gone: nothing more can be said
 
 
-_stop_note = [""]   # what the running command adds when it is stopped
-
-
-def on_stop(note):
-    """Set what the running command says after 'interrupted' if a signal
-    stops it from now on, such as '; ttt_nn.bin was not written'."""
-    _stop_note[0] = note
-
-
 def command(prog):
-    """Decorator for a command's main(argv): prepares the streams and the
-    signals, and turns any stop or system failure into one line on stderr.
-    """
+    """Decorator for a command's main(argv): any stop or failure becomes one
+    line on stderr and an exit status. A KeyboardInterrupt may carry a
+    `note`, such as 'ttt_nn.bin was saved', said after 'interrupted'."""
     def wrap(main):
         @functools.wraps(main)
         def wrapper(argv=None):
-            _open_closed_streams()
-            previous = {sig: signal.signal(sig, raise_stopped) for sig in stop_signals()}
-            on_stop("")
+            previous = {}
             try:
-                os.getcwd()
+                _open_closed_streams()
+                previous = {s: signal.signal(s, raise_stopped) for s in _stop_signals()}
                 status = main(argv)
                 sys.stdout.flush()   # a full disk or closed pipe shows here
                 return status
             except KeyboardInterrupt as stop:
                 with signals_held():   # a second Ctrl-C must not cut the message
-                    _end_terminal_line()   # the one the ^C was echoed on
-                    if _stop_note[0]:
-                        say(prog, "interrupted" + _stop_note[0])
-                    else:
-                        say(prog, "stopped" if isinstance(stop, Stopped) else "interrupted")
-                return exit_status_of(stop)
-            except FileError as e:
-                say(prog, "error: %s" % e)
-                return EXIT_FAILURE
+                    note = getattr(stop, "note", "")
+                    what = "stopped" if isinstance(stop, Stopped) else "interrupted"
+                    say(prog, what + ("; " + note if note else ""))
+                return exit_status(stop)
             except OSError as e:
-                # Output that cannot be written: say so, unless the reader
-                # simply went away (`ttt-eval ... | head`), as Unix tools do.
-                if isinstance(e, FileNotFoundError) and e.filename is None:
-                    say(prog, "error: the current folder no longer exists")
-                elif not isinstance(e, BrokenPipeError):
+                if not isinstance(e, BrokenPipeError):   # `| head`: the reader left
                     where = "%s: " % e.filename if e.filename else ""
                     say(prog, "error: %s%s" % (where, e.strerror or e))
                 return EXIT_FAILURE
@@ -101,55 +142,52 @@ def command(prog):
                 say(prog, "error: out of memory")
                 return EXIT_FAILURE
             except Exception as e:   # noqa: BLE001 (the promise: never a traceback)
-                # A bug or an exhausted machine: still one line.
                 say(prog, "error: %s" % ((str(e).splitlines() or [type(e).__name__])[0]))
                 return EXIT_FAILURE
             finally:
                 _silence_stdout()
                 for sig, handler in previous.items():   # for callers in-process
                     signal.signal(sig, handler)
-                if argv is None and hasattr(signal, "SIGINT"):
-                    # The command is over: a late Ctrl-C must not raise in
-                    # the interpreter's shutdown (a traceback from threading).
+                if argv is None:   # a late Ctrl-C must not disturb Python's shutdown
                     signal.signal(signal.SIGINT, signal.SIG_IGN)
         return wrapper
     return wrap
 
 
+def _stop_signals():
+    """SIGTERM and SIGHUP, less any the process inherited as ignored
+    (`nohup`). PyPy reports an inherited ignored signal as SIG_DFL, so on
+    Linux the kernel's mask of ignored signals is read as well."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            ignored = int(next(l.split()[1] for l in f if l.startswith("SigIgn:")), 16)
+    except (OSError, StopIteration, ValueError):
+        ignored = 0
+    return [s for s in STOP_SIGNALS[1:] if signal.getsignal(s) != signal.SIG_IGN
+            and not ignored >> (s - 1) & 1]
+
+
 def _open_closed_streams():
-    """Give a closed stdin, stdout or stderr (`>&-`, as daemons run
-    commands) /dev/null, so that reading and printing work as usual; then
-    let any file name print in any locale."""
+    """Give a closed stdin, stdout or stderr (`>&-`) /dev/null, so that
+    reading and printing work as usual; let any name print in any locale."""
     for fd, name, mode in ((0, "stdin", "r"), (1, "stdout", "w"), (2, "stderr", "w")):
         try:
             os.fstat(fd)
         except OSError:
-            try:
-                null = os.open(os.devnull, os.O_RDWR)
-                if null != fd:
-                    os.dup2(null, fd)
-                    os.close(null)
-            except OSError:
-                continue
+            null = os.open(os.devnull, os.O_RDWR)   # the lowest free fd: this one
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
         if getattr(sys, name) is None:
-            setattr(sys, name, open(fd, mode, closefd=False))
+            setattr(sys, name, open(fd, mode, closefd=False, encoding="utf-8"))
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
 
 
-def _end_terminal_line():
-    try:
-        if sys.stdout.isatty():
-            sys.stdout.write("\n")
-            sys.stdout.flush()
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
 def _silence_stdout():
     """Point stdout at /dev/null if writing to it fails, so that the flush
-    at exit cannot raise again (the recipe of Python's signal docs)."""
+    at exit cannot fail again (the recipe of Python's signal docs)."""
     try:
         sys.stdout.flush()
     except (OSError, ValueError):
@@ -160,36 +198,26 @@ def _silence_stdout():
 
 
 class Output:
-    """A text stream for progress: if writing fails (full disk, closed
-    pipe), says so once on stderr and drops the rest, so that the work
-    itself goes on. `failed` tells whether that happened.
-    """
+    """Progress text on `stream`: if writing fails (full disk, closed pipe),
+    it says so once on stderr and drops the rest, so that the work goes on;
+    `failed` tells whether that happened."""
 
-    def __init__(self, stream, name, prog):
-        self.stream, self.name, self.prog, self.failed = stream, name, prog, False
+    def __init__(self, stream, prog):
+        self.stream, self.prog, self.failed = stream, prog, False
 
     def write(self, text):
-        """Write `text` and flush; after a failure, do nothing."""
+        """Write `text` as it is (the board, the grid) and flush."""
         if self.failed:
             return
         try:
             self.stream.write(text)
             self.stream.flush()
         except (OSError, ValueError) as e:
-            self.fail(e)
-
-    def flush(self):
-        """Nothing to do: write() flushes."""
-
-    def fail(self, error):
-        """Record that writing failed with `error`, and say it once."""
-        if not self.failed:
             self.failed = True
-            say(self.prog, "cannot write to %s (%s); going on without it"
-                % (self.name, getattr(error, "strerror", None) or error))
-        if self.stream is sys.stdout:
+            say(self.prog, "cannot write to stdout (%s); going on without it"
+                % (getattr(e, "strerror", None) or e))
             _silence_stdout()
 
     def line(self, text=""):
-        """Write `text` and a newline."""
-        self.write(text + "\n")
+        """Write one or more lines, control characters shown as escapes."""
+        self.write("\n".join(printable(part) for part in text.split("\n")) + "\n")

@@ -1,139 +1,160 @@
-"""The learning curve of `ttt-train --curve FILE`: what the net knows at
-game 0 and at round numbers after it, spaced evenly on a log scale.
+"""What a run shows as it trains: the C's progress line, and the learning
+curve of `--curve FILE` (svg.py draws it; here its rows and CSV).
 
-Each point (a row) holds the games trained, the sampled wins, losses and
-ties since the previous point, the exact strength (evaluate.py), and the
-net's move probabilities on a few telling positions. FILE.csv gets the
-rows, FILE.svg a chart with heat maps (svg.py), both written at the end.
-No C counterpart.
+The training loops call Reporter.report after every game. The reporter
+prints the C's line every 10,000 games (a shorter run prints one line per
+round number of games, 1, 2 or 5 x 10^k, at most 10% of the run, so 10 to
+25 lines in a run of 10 games or more), the exact strength every
+--eval-every games, and measures the net for the curve at game 0 and at
+round numbers after it, evenly spaced on a log scale.
 """
 
+import csv
+import io
+import time
+
 from ..game import O, TIE, X, board_to_inputs, opponent
+from ..learn import REPORT_INTERVAL
 from ..nn import forward_pass
 from .exact import correct_moves, evaluate_network
-from .scale import one_two_five
+from .text import format_outcomes, format_seconds, to_float32
 
 # Positions that show whether the net has understood the game, for each
 # side it can play: (label, position with the net to move).
 TELLING_POSITIONS = {
-    O: (("X took the centre", "....X...."),
-        ("X took a corner", "X........"),
+    O: (("X took the centre", "....X...."), ("X took a corner", "X........"),
         ("O must block", "XX..O....")),
-    X: (("X moves first", "........."),
-        ("X must block", "XO..O...X"),
+    X: (("X moves first", "........."), ("X must block", "XO..O...X"),
         ("X can win", "XX.OO....")),
 }
-COLUMNS = ("games", "wins", "losses", "ties",
-           "exact_win", "exact_draw", "exact_loss", "lines_lost")
+
+
+def one_two_five(limit):
+    """Return the round numbers 1, 2, 5, 10, 20, 50, ... up to `limit`."""
+    numbers, scale = [], 1
+    while scale <= limit:
+        numbers += [m * scale for m in (1, 2, 5) if m * scale <= limit]
+        scale *= 10
+    return numbers
+
+
+def progress_interval(num_games):
+    """Return the games between two progress lines: the C's 10,000, or the
+    largest round number up to a tenth of a shorter run (at least 1)."""
+    if num_games >= REPORT_INTERVAL:
+        return REPORT_INTERVAL
+    return one_two_five(max(num_games // 10, 1))[-1]
 
 
 def curve_points(num_games):
-    """Return the games after which the curve measures the net: 0, then
-    1, 2, 5, 10, 20, 50, ... below num_games, then num_games (a sorted
-    list of ints; about 3 points per factor of 10)."""
-    inside = [n for n in one_two_five(num_games) if n < num_games]
-    return [0] + inside + [num_games] if num_games else [0]
+    """Return the games after which the curve measures the net: 0, the
+    round numbers below num_games, and num_games."""
+    return [0] + [n for n in one_two_five(num_games) if n < num_games] + [num_games] \
+        if num_games else [0]
 
 
-def outcome_counts(counts, side):
-    """Return (wins, losses, ties) of the net playing `side`, from
-    `counts` (a dict: X, O and TIE -> games each won)."""
-    return counts[side], counts[opponent(side)], counts[TIE]
+class Reporter:
+    """Shows a training run as it goes. report() is the training loop's
+    callback; it returns `stop.stop_requested` (a first Ctrl-C: see
+    cli.first_ctrl_c_stops). With curve=True, self.rows is the curve."""
 
-
-class CurveRecorder:
-    """Records a run's learning curve: begin(net) before the first game,
-    add(net, games, counts) after every game, finish(net) at the end; the
-    rows (measure's dicts) are in self.rows."""
-
-    def __init__(self, num_games, side):
-        self.points, self.side = set(curve_points(num_games)), side
+    def __init__(self, out, num_games, side=O, eval_every=0, curve=False, stop=None):
+        self.out, self.num_games, self.side, self.eval_every = out, num_games, side, eval_every
+        self.interval, self.stop = progress_interval(num_games), stop
+        self.points = set(curve_points(num_games)) if curve else set()
         self.rows, self.games = [], 0
-        self.since_point = {X: 0, O: 0, TIE: 0}   # results since the last row
+        self.window, self.since_point = _zero(), _zero()
+        self.start = time.perf_counter()
 
     def begin(self, net):
-        """Measure the untrained net: the point at 0 games."""
-        self.rows.append(measure(net, 0, None, self.side))
+        """Measure the untrained net: the curve's point at 0 games."""
+        if self.points:
+            self.rows.append(measure(net, 0, None, self.side))
 
-    def add(self, net, games, counts):
-        """Count the results `counts` of the latest games; measure the net
-        if `games` is one of the curve's points."""
+    def report(self, net, games, counts):
+        """Take `counts` (X, O, TIE -> games won) of the games since the
+        last call, after `games` games in all; returns True to stop."""
         self.games = games
         for result, n in counts.items():
+            self.window[result] += n
             self.since_point[result] += n
+        if games % self.interval == 0:
+            self.progress_line(games, *self._counts(self.window))
+            self.window = _zero()
         if games in self.points:
-            self.rows.append(measure(net, games, outcome_counts(self.since_point, self.side),
-                                     self.side))
-            self.since_point = {X: 0, O: 0, TIE: 0}
+            self.rows.append(measure(net, games, self._counts(self.since_point), self.side))
+            self.since_point = _zero()
+        if self.eval_every and games % self.eval_every == 0:
+            exact = evaluate_network(net, self.side)
+            self.out.line("Exact at %d games: %s, lines lost %d of %d" % (
+                games, format_outcomes(exact), exact["lines_lost"], exact["lines"]))
+        return bool(self.stop and self.stop.stop_requested)
 
     def finish(self, net):
-        """Measure the last point of a run that stopped early."""
-        if self.rows[-1]["games"] != self.games:
-            sampled = outcome_counts(self.since_point, self.side)
-            self.rows.append(measure(net, self.games, sampled, self.side))
+        """Measure the last point of a run that stopped early; note the time."""
+        if self.rows and self.rows[-1]["games"] != self.games:
+            self.rows.append(measure(net, self.games, self._counts(self.since_point),
+                                     self.side))
+        self.elapsed = time.perf_counter() - self.start
+
+    def _counts(self, counts):
+        return counts[self.side], counts[opponent(self.side)], counts[TIE]
+
+    def progress_line(self, games, wins, losses, ties):
+        """Print the C's progress line, then in brackets what it counts and
+        the timing that a slower language makes welcome."""
+        elapsed = time.perf_counter() - self.start
+        rate = games / max(elapsed, 1e-9)
+        self.out.line("Games: %d, Wins: %d (%.1f%%), Losses: %d (%.1f%%), Ties: %d (%.1f%%) "
+                      "[last %s; %s, %.0f games/s, ETA %s]" % (
+                          games, wins, percent(wins, self.interval), losses,
+                          percent(losses, self.interval), ties, percent(ties, self.interval),
+                          "game" if self.interval == 1 else "%d games" % self.interval,
+                          format_seconds(elapsed), rate,
+                          format_seconds((self.num_games - games) / rate)))
 
 
-def telling_probabilities(net, side):
-    """Return the net's 9 move probabilities on each telling position of
-    `side`, as a list in TELLING_POSITIONS order."""
+def _zero():
+    return {X: 0, O: 0, TIE: 0}
+
+
+def percent(count, window):
+    """Return `count` games as a percentage of `window`, rounded to float32
+    as the C computes it: 0.15 is 0.150000006 in float32 but 0.1499... in
+    float64, and 400 of the 10,001 possible counts would print otherwise."""
+    return to_float32(count * 100 / window)
+
+
+def measure(net, games, sampled, side):
+    """Return a curve row for `net` after `games` games: games, sampled
+    ((wins, losses, ties) since the last row, or None), exact (the exact
+    evaluation, without its losing lines) and probs (the net's 9
+    probabilities on each telling position of `side`)."""
+    exact = evaluate_network(net, side)
+    del exact["losing_lines"]   # rows travel between processes: keep them small
     probs = []
     for _, position in TELLING_POSITIONS[side]:
         forward_pass(net, board_to_inputs(list(position)))
         probs.append(list(net.outputs))
-    return probs
-
-
-def measure(net, games, sampled, side):
-    """Return a curve row for `net` after `games` games: a dict with games,
-    sampled ((wins, losses, ties) since the last row, or None), exact (the
-    evaluation dict) and probs (telling_probabilities)."""
-    return {"games": games, "sampled": sampled, "exact": evaluate_network(net, side),
-            "probs": telling_probabilities(net, side)}
-
-
-def column_names(side):
-    """Return the CSV header fields: COLUMNS, then for each telling
-    position the net's probability on its correct moves."""
-    return COLUMNS + tuple("p_correct_" + label.lower().replace(" ", "_")
-                           for label, _ in TELLING_POSITIONS[side])
-
-
-def correct_mass(row, side):
-    """Return, for each telling position, the probability the net gives to
-    the position's correct (minimax) moves, as a list of floats."""
-    masses = []
-    for (_, position), probs in zip(TELLING_POSITIONS[side], row["probs"]):
-        masses.append(sum(probs[c] for c in correct_moves(position)))
-    return masses
-
-
-def format_row(row, side, seed=None):
-    """Return one CSV line (with its newline) for a row; a `seed` column
-    comes first when given (the rows of --runs)."""
-    cells = [] if seed is None else [str(seed)]
-    cells.append(str(row["games"]))
-    sampled = row.get("sampled")
-    cells += ["%d" % n for n in sampled] if sampled else ["", "", ""]
-    exact = row["exact"]
-    cells += ["%.6f" % exact[k] for k in ("win", "draw", "loss")]
-    cells.append("%d" % exact["lines_lost"])
-    cells += ["%.6f" % p for p in correct_mass(row, side)]
-    return ",".join(cells) + "\n"
+    return {"games": games, "sampled": sampled, "exact": exact, "probs": probs}
 
 
 def csv_text(runs, side):
-    """Return the whole CSV file for `runs` (seed -> rows); the seed
-    column is there only for more than one run."""
-    many = len(runs) > 1
-    header = (("seed",) if many else ()) + column_names(side)
-    lines = [",".join(header) + "\n"]
+    """Return the CSV file of `runs` (seed -> rows): per row the games, the
+    sampled and exact results, and the probability the net gives to the
+    correct moves of each telling position; a seed column for many runs."""
+    many, f = len(runs) > 1, io.StringIO()
+    writer = csv.writer(f, lineterminator="\n")
+    writer.writerow(["seed"] * many + ["games", "wins", "losses", "ties", "exact_win",
+                                       "exact_draw", "exact_loss", "lines_lost"] +
+                    ["p_correct_" + label.lower().replace(" ", "_")
+                     for label, _ in TELLING_POSITIONS[side]])
     for seed in sorted(runs):
-        lines += [format_row(row, side, seed if many else None) for row in runs[seed]]
-    return "".join(lines)
-
-
-def strip_for_transfer(row):
-    """Return `row` without the evaluation's list of losing lines (which a
-    --runs worker need not send to the parent)."""
-    exact = {k: v for k, v in row["exact"].items() if k != "losing_lines"}
-    return dict(row, exact=exact)
+        for row in runs[seed]:
+            exact = row["exact"]
+            correct = [sum(probs[c] for c in correct_moves(position)) for (_, position), probs
+                       in zip(TELLING_POSITIONS[side], row["probs"])]
+            writer.writerow([seed] * many + [row["games"]] + list(row["sampled"] or ("",) * 3)
+                            + ["%.6f" % exact[k] for k in ("win", "draw", "loss")]
+                            + [exact["lines_lost"]] + ["%.6f" % p for p in correct])
+    return f.getvalue()

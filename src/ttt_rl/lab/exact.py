@@ -1,21 +1,15 @@
-"""Exact strength of a trained network, by walking the game tree.
+"""Exact strength of a trained network, and the best any learner can do
+with a reward, by walking the game tree.
 
-Training reports win rates sampled over the last 10000 random games: noisy,
-and blind to rare losing lines. But the network's move is deterministic and
-the game is tiny, so we can walk every game it can play and count exactly:
-
-- against an opponent that picks uniformly among empty cells: P(win),
-  P(draw), P(loss), as sums over the game tree, not samples;
-- against every opponent strategy: every complete game ("line") with the
-  opponent playing any legal move and the network answering; the net is
-  unbeatable when it loses none of them;
-- move quality: in how many of the positions the net meets in those lines
-  its move keeps the game-theoretic (minimax) value.
-
-The network plays O (the default, as in the C) or X. A policy is a
+Training samples its win rates; but the net's move is deterministic and
+the game is tiny, so every game it can play is walked and counted: the
+exact win, draw and loss probabilities against an opponent that picks
+uniformly among empty cells; every complete game ("line") against every
+opponent strategy (the net is unbeatable when it loses none); in how many
+positions its move keeps the game-theoretic (minimax) value. A policy is a
 function from a position (a 9-character string such as "X...O....") to a
-move, so the same code measures the network and the simple fixed policies
-used in the tests. The C program has nothing like it: it only samples.
+move, so the same code measures the net and the optimal policy of a
+reward (expectimax). The C has nothing like it: it only samples.
 """
 
 from functools import lru_cache
@@ -33,17 +27,15 @@ def _play(position, cell, symbol):
 
 
 def _empty_cells(position):
+    """Return the empty cells of `position`, a list of ints."""
     return [cell for cell, s in enumerate(position) if s == EMPTY]
 
 
 @lru_cache(maxsize=None)
 def minimax(position):
-    """Return the value of `position` for O under perfect play by both.
-
-    Takes a 9-character position string; whoever has fewer pieces moves
-    (X on a tie, since X starts). Returns 1 (O wins), 0 (draw) or -1 (X
-    wins). Memoized: tic-tac-toe has only 5478 legal positions.
-    """
+    """Return the value of `position` (a 9-character string) for O under
+    perfect play by both: 1 (O wins), 0 (draw) or -1 (X wins). Memoized:
+    tic-tac-toe has only 5478 legal positions."""
     winner = check_game_over(position)
     if winner is not None:
         return RESULT_VALUE[winner]
@@ -61,12 +53,8 @@ def correct_moves(position):
 
 
 def net_policy(net):
-    """Return the network's policy: position string -> the net's move (0-8),
-    for whichever side is to move.
-
-    The move is chosen exactly as in play (nn.get_computer_move) and cached
-    per position, since the same positions recur in many lines.
-    """
+    """Return the network's policy: position string -> its move (0-8), as
+    in play (nn.get_computer_move), cached: positions recur in many lines."""
     cache = {}
 
     def policy(position):
@@ -82,19 +70,13 @@ def to_move(position):
 
 
 def evaluate_policy(policy, start=START, side=O):
-    """Measure a policy exactly, against a random player and against any.
-
-    Takes the policy, the position to start from (default: the empty board;
-    any legal position works, which the tests use on small trees) and the
-    side the policy plays (O or X; the opponent is the other). Returns a
-    dict: win, draw, loss (floats summing to 1: the policy's outcome
-    probabilities against a uniformly random opponent); lines, lines_lost
-    (ints: complete games against every opponent strategy, and how many the
-    opponent wins); positions, optimal_positions (ints: distinct positions
-    with the policy to move in those lines, and in how many its move keeps
-    the minimax value); unbeatable (bool); losing_lines (list of move lists,
-    X first); side.
-    """
+    """Measure a policy playing `side` from `start` (any legal position),
+    against a random player and against any. Returns a dict: win, draw,
+    loss (floats summing to 1, against a uniformly random opponent); lines,
+    lines_lost (ints: complete games against every opponent strategy, and
+    how many it loses); positions, optimal_positions (ints: positions where
+    it moves in those lines, and in how many its move keeps the minimax
+    value); unbeatable (bool); losing_lines (move lists, X first); side."""
     mine = set()
     losing_lines = []
     other = opponent(side)
@@ -158,14 +140,9 @@ def strength(result):
 
 @lru_cache(maxsize=None)
 def best_safe_win_rate(position=START, side=O):
-    """Return the highest P(win) against a uniformly random opponent for a
-    player of `side` that never loses, from `position` (default: empty).
-
-    Such a player may only move to positions whose minimax value is not a
-    loss for it; among those it picks the move with the best win rate. From
-    the empty board this is about 0.9164 for O and 0.9948 for X: no network
-    can do better without losing.
-    """
+    """Return the highest P(win) against a random opponent of a player of
+    `side` that never loses (it moves only where minimax says it cannot
+    lose), from `position`: 0.9164 for O and 0.9948 for X from the start."""
     winner = check_game_over(position)
     if winner is not None:
         return 1.0 if winner == side else 0.0
@@ -177,3 +154,47 @@ def best_safe_win_rate(position=START, side=O):
     sign = 1 if side == O else -1   # minimax values are O's
     return max(best_safe_win_rate(_play(position, c, side), side) for c in cells
                if sign * minimax(_play(position, c, side)) >= 0)
+
+
+# The best policy for a reward, by expectimax: at the opponent's turn the
+# average over its moves, at ours the best move (Russell and Norvig, AIMA,
+# 5.5; Sutton and Barto compute v* with a full model in chapter 4).
+TOLERANCE = 1e-12   # expected rewards closer than this count as equal
+
+
+@lru_cache(maxsize=None)
+def expected_reward(position, side, rewards):
+    """Return the highest expected reward, `rewards` being (win, tie, loss),
+    of a player of `side` against a random opponent from `position`."""
+    winner = check_game_over(position)
+    if winner is not None:
+        win, tie, loss = rewards
+        return tie if winner == TIE else win if winner == side else loss
+    mover = to_move(position)
+    values = [expected_reward(_play(position, c, mover), side, rewards)
+              for c in _empty_cells(position)]
+    # Chance node: the opponent picks each cell with equal probability.
+    # Max node: we pick the best move.
+    return max(values) if mover == side else sum(values) / len(values)
+
+
+def optimal_policy(rewards, side=O):
+    """Return the optimal policy for `rewards` (win, tie, loss) as `side`:
+    a function from a position string to a move (0-8). On equal expected
+    rewards the lowest cell is played, as the network breaks ties."""
+    rewards = tuple(float(r) for r in rewards)
+
+    def policy(position):
+        cells = _empty_cells(position)
+        values = [expected_reward(_play(position, c, side), side, rewards) for c in cells]
+        best = max(values)
+        return next(c for c, v in zip(cells, values) if v >= best - TOLERANCE)
+    return policy
+
+
+def optimum(rewards, side=O):
+    """Return the evaluate_policy dict of the optimal policy for `rewards`
+    (win, tie, loss) as `side`, with its expected_reward and the rewards."""
+    result = evaluate_policy(optimal_policy(rewards, side), side=side)
+    rewards = tuple(float(r) for r in rewards)
+    return dict(result, expected_reward=expected_reward(START, side, rewards), rewards=rewards)

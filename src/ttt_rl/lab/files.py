@@ -1,133 +1,193 @@
-"""Files that are never half-written, never lost, and checked before work.
+"""Files: the paths of a run checked before its first game, and the one
+way a command writes a file.
 
-replace_file(path, data) is the one way the commands write a file, the way
-trusted tools (mkstemp, coreutils' install) do it: the kernel resolves the
-path (paths.py, which also checks everything first), and from the open
-folder on no name is looked up twice. The temporary file is created
-exclusively (O_CREAT | O_EXCL | O_NOFOLLOW), written, synced, and given the
-old file's owner, mode, ACL and extended attributes, so that it grants no
-one more; the old file is kept as NAME.bak (a hard link, or a copy made the
-same way), and the temporary file is renamed over the target. Stop signals
-wait meanwhile. docs/failures.md lists what is refused, and why.
+save() writes a temporary file beside the target (tempfile.mkstemp: a new
+name, O_EXCL, mode 0600), syncs it, gives it the old file's owner, mode and
+extended attributes (ACLs are extended attributes), keeps the old file as
+NAME.bak (os.link, or shutil.copy2 where links are refused) and renames the
+new one over the target (os.replace). The kernel decides every step; what
+it refuses costs nothing: the data then goes to a new file beside the
+target, and the error names it. No C counterpart: the C calls fopen.
 """
 
 import os
-import secrets
-import signal
+import shutil
 import stat
+import tempfile
 
-from ..weights import FileError
-from .folder import TEMP_PREFIX, create_temp
-from .paths import BACKUP_SUFFIX, open_target
+from ..weights import FileError, from_bytes, read
 
-# Signals that stop a command (Ctrl-C, `kill`, a closed terminal).
-STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
-                     if hasattr(signal, name))
+BACKUP = ".bak"
+PREFIX = ".ttt_nn."   # temporary files: hidden, beside the target
 
 
-class signals_held:
-    """Context manager: stop signals wait until the block is left.
-    Where the platform cannot block signals (Windows), it does nothing."""
+def leads_to(path):
+    """Return the file that writing `path` replaces: `path` itself, or for a
+    link, the file the kernel opens through it (Linux /proc tells which).
+    The kernel follows the link or refuses it; nothing is resolved here."""
+    if not os.path.islink(path) or not os.path.isdir("/proc/self/fd"):
+        return path
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as e:
+        raise FileError("cannot write %s: %s (a link)" % (path, e.strerror)) from None
+    try:
+        return os.readlink("/proc/self/fd/%d" % fd)
+    finally:
+        os.close(fd)
 
-    def __enter__(self):
-        self.old = None
-        if hasattr(signal, "pthread_sigmask"):
-            self.old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
 
-    def __exit__(self, *exc):
-        if self.old is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, self.old)
-
-
-def replace_file(path, data, keep_backup=True):
-    """Write bytes `data` to the file `path` atomically (see the module's
-    docstring); with keep_backup, an existing file is first kept as
-    TARGET.bak. Returns the backup's path, or None if there was no old file.
-    Raises FileError (one line) if nothing was written: the old file is
-    then untouched and no temporary file is left."""
-    with signals_held():
-        folder, name, target, old = open_target(path)
-        made = []   # temporary names to remove if anything fails
+def check_output(path, weights=True):
+    """Before any work, make sure `path` can be written: one temporary file
+    is created beside it and removed (the kernel's answer, not a guess), and
+    what is there now is a regular file, and with `weights` a weights file
+    (so is its backup): anything else may be the only copy of something.
+    Returns the bytes the file holds now (None if there is none); raises
+    FileError with the reason in one line."""
+    if path.endswith(("/", os.sep)):
+        raise FileError("cannot write %s: a file name cannot end with %r" % (path, path[-1]))
+    target, now = leads_to(path), None
+    for name in (target + BACKUP, target):
         try:
-            # A new file gets what the kernel gives (umask, default ACL);
-            # a replacement starts private and then takes the old file's.
-            fd, tmp = create_temp(folder, 0o600 if old else 0o666)
-            made.append(tmp)
+            info = os.stat(name)
+        except FileNotFoundError:
+            continue   # nothing there (or a link to nothing): nothing to keep
+        except OSError as e:
+            raise FileError("cannot write %s: %s" % (name, e.strerror)) from None
+        if not stat.S_ISREG(info.st_mode):
+            raise FileError("cannot write %s: it is %s" % (
+                name, "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"))
+        if weights:
+            try:
+                data = read(name)
+                if data:
+                    from_bytes(data, name)
+                now = data if name == target else now
+            except FileError as e:
+                raise FileError("%s; it is not replaced: choose another name, or move it "
+                                "away" % e) from None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=PREFIX, dir=os.path.dirname(target) or os.curdir)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as e:
+        raise FileError("cannot write %s: %s" % (path, e.strerror)) from None
+    return now
+
+
+def check_distinct(curve, others):
+    """Raise FileError if the --curve file is one of `others` ((name, what)
+    pairs): the same path, or the same file through a link or a hard link."""
+    for other, what in others:
+        if other and (os.path.abspath(curve) == os.path.abspath(other) or
+                      os.path.exists(other) and os.path.exists(curve) and
+                      os.path.samefile(curve, other)):
+            raise FileError("--curve %s is %s itself" % (curve, what))
+
+
+def save(path, data, expect=False):
+    """Write bytes `data` to `path` (see the module's docstring). With
+    `expect` (the bytes the file held when it was read, None if it did not
+    exist), a file that changed since is not replaced: another session
+    saved it; one removed meanwhile is written anew. Returns the
+    backup's name, or None if there was no old file. Raises FileError if
+    `data` could not go to `path`: the data is then in a new file beside
+    it, which the one-line reason names; the old file is untouched."""
+    tmp = None
+    try:
+        target = leads_to(path)
+        if expect is not False and _current(target) not in (expect, None):
+            raise OSError(0, "it changed since it was loaded (another session saved it?)")
+        fd, tmp = tempfile.mkstemp(prefix=PREFIX, suffix=".tmp",
+                                   dir=os.path.dirname(target) or os.curdir)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())   # on disk before the rename shows it
+        backup = None
+        if os.path.lexists(target):
+            _copy_metadata(target, tmp)
+            os.utime(tmp)   # but the new file is new
+            backup = _keep_backup(target)
+        else:   # a new file: what open() gives (mkstemp made it 0600)
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, target)
+        tmp = None
+        return backup
+    except (OSError, FileError) as e:
+        reason = "cannot write %s: %s" % (path, e.strerror or e) if isinstance(e, OSError) \
+            else str(e)
+        raise FileError("%s; %s" % (reason, _keep_beside(path, data))) from None
+    finally:
+        if tmp is not None:
+            os.unlink(tmp)
+
+
+def _current(path):
+    try:
+        return read(path)
+    except FileError as e:
+        if e.missing:
+            return None   # removed or moved away: nothing would be overwritten
+        raise OSError(0, str(e)) from None
+
+
+def _copy_metadata(old, new):
+    """Give file `new` the owner, mode and extended attributes of `old`, and
+    no more: shutil.copystat adds the old file's attributes (ACLs included)
+    but keeps the new one's, so those the old file lacks go first (a
+    folder's default ACL would otherwise grant a named user more)."""
+    if hasattr(os, "listxattr"):
+        for key in set(os.listxattr(new)) - set(os.listxattr(old)):
+            try:
+                os.removexattr(new, key)
+            except OSError:
+                pass   # not ours to remove (a security label): it grants nothing
+    info = os.stat(old)
+    try:
+        os.chown(new, info.st_uid, info.st_gid)
+    except PermissionError:
+        pass   # only root may give a file away; it stays ours
+    shutil.copystat(old, new)
+
+
+def _keep_backup(target):
+    """Keep `target` as TARGET.bak (one backup: the previous file), through a
+    new name so that a failure leaves the old backup. Returns its name."""
+    fd, tmp = tempfile.mkstemp(prefix=PREFIX, suffix=".bak",
+                               dir=os.path.dirname(target) or os.curdir)
+    os.close(fd)
+    try:
+        try:
+            os.unlink(tmp)
+            os.link(target, tmp)   # the same file under a second name
+        except OSError:
+            shutil.copyfile(target, tmp)   # where links are refused: a copy
+            _copy_metadata(target, tmp)
+        os.replace(tmp, target + BACKUP)
+    finally:
+        if os.path.lexists(tmp):   # the old backup was this same file already
+            os.unlink(tmp)
+    return target + BACKUP
+
+
+def _keep_beside(path, data):
+    """Write `data` to a new file NAME-1.bin, NAME-2.bin, ... beside `path`
+    (or in the temporary folder), a name that did not exist; return what
+    to say about it."""
+    stem, ext = os.path.splitext(path)
+    for place in (stem, os.path.join(tempfile.gettempdir(), os.path.basename(stem))):
+        for n in range(1, 1000):
+            name = "%s-%d%s" % (place, n, ext)
+            try:
+                fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                continue
+            except OSError:
+                break
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
-                f.flush()
-                os.fsync(f.fileno())   # on disk before the rename makes it visible
-                if old is not None:
-                    _copy_metadata(folder, name, f.fileno(), old)
-            backup = None
-            if keep_backup and old is not None:
-                backup = target + BACKUP_SUFFIX
-                made.append(_keep_backup(folder, name, old))
-                folder.rename(made[-1], name + BACKUP_SUFFIX)
-                made.pop()
-            folder.rename(tmp, name)
-            made.pop()
-            if folder.fd is not None:
-                os.fsync(folder.fd)   # the rename itself on disk
-            return backup
-        except OSError as e:
-            raise FileError("cannot write %s: %s" % (path, e.strerror or e)) from None
-        finally:
-            for leftover in made:
-                folder.unlink(leftover)
-            folder.close()
-
-
-def _copy_metadata(folder, name, fd, old):
-    """Give the open file `fd` the owner, mode, ACL and extended attributes
-    of `name` (stat `old`). What cannot be copied is left out: the file then
-    grants less, never more."""
-    if hasattr(os, "fchown") and (old.st_uid, old.st_gid) != (os.geteuid() if hasattr(os, "geteuid") else 0, os.getegid()):
-        try:
-            os.fchown(fd, old.st_uid, old.st_gid)
-        except PermissionError:
-            pass   # only root may give a file away; it stays ours
-    os.fchmod(fd, stat.S_IMODE(old.st_mode))
-    if not hasattr(os, "listxattr"):
-        return
-    try:
-        src = folder.open(name, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError:
-        return
-    try:
-        # An ACL is the xattr system.posix_acl_access: copied with the rest.
-        for key in os.listxattr(src):
-            try:
-                os.setxattr(fd, key, os.getxattr(src, key))
-            except OSError:
-                pass
-    except OSError:
-        pass
-    finally:
-        os.close(src)
-
-
-def _keep_backup(folder, name, old):
-    """Make a new name for the current file `name` (a hard link, or an
-    exclusive copy with its metadata where links fail) and return it; the
-    caller renames it to NAME.bak. The target itself is not touched."""
-    while True:
-        tmp = TEMP_PREFIX + secrets.token_hex(6) + ".bak"
-        try:
-            folder.link(name, tmp)   # link() never follows or replaces what is at tmp
-            return tmp
-        except FileExistsError:
-            continue
-        except OSError:
-            break
-    fd, tmp = create_temp(folder, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as dst, os.fdopen(folder.open(name, os.O_RDONLY), "rb") as src:
-            dst.write(src.read())
-            dst.flush()
-            os.fsync(dst.fileno())
-            _copy_metadata(folder, name, dst.fileno(), old)
-    except BaseException:
-        folder.unlink(tmp)
-        raise
-    return tmp
+            return "it is kept in %s" % name
+    return "and it could not be kept anywhere else"

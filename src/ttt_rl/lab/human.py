@@ -113,15 +113,16 @@ def read_line(stdin):
     accepted: invalid UTF-8 becomes U+FFFD, a byte-order mark and the
     surrounding white space are dropped. A line longer than MAX_LINE_BYTES
     is cut there and the rest of it skipped; then `cut` is True. Raises
-    EOFError at the end of input, and also after MAX_SKIP_BYTES without a
-    newline (an endless stream such as /dev/zero is not a person typing).
+    EOFError at the end of input, after MAX_SKIP_BYTES without a newline
+    (an endless stream such as /dev/zero is not a person typing), and when
+    reading fails (a terminal gone under nohup, a reset connection).
     """
-    line = stdin.readline(MAX_LINE_BYTES + 1)
+    line = _read(stdin, MAX_LINE_BYTES + 1)
     if not line:
         raise EOFError
     cut, skipped = len(line) > MAX_LINE_BYTES, 0
     while line[-1:] not in ("\n", b"\n"):
-        rest = stdin.readline(65536)
+        rest = _read(stdin, 65536)
         if not rest:
             break
         skipped += len(rest)
@@ -131,3 +132,11 @@ def read_line(stdin):
     if isinstance(line, bytes):
         line = line.decode("utf-8", "replace")
     return line.replace("\ufeff", "").strip(), cut
+
+
+def _read(stdin, size):
+    """Return stdin.readline(size); a read that fails is an end of input."""
+    try:
+        return stdin.readline(size)
+    except (OSError, ValueError):
+        raise EOFError from None

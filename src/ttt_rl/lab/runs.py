@@ -1,97 +1,242 @@
-"""Many training runs, the best one kept: `ttt-train --runs K`.
+"""Training runs in processes of their own: `ttt-train --runs K` keeps the
+best of K seeds, and `make curve` trains both rules side by side.
 
-Whether a net trained by the C's rule can be beaten depends on the luck of
-its seed (see the README). antirez's advice is to run the program again;
-this does it for you: K runs with seeds S, S+1, ..., each trained exactly
-as a single `ttt-train --seed S+i` run would be (parallel.py), each
-measured exactly. The best is saved. Ranking: unbeatable first, then the
-highest exact win rate against the random player, then the fewest lines
-lost, then the lowest seed. With --until-unbeatable the runs stop at the
-first seed (in order) that ends unbeatable. No C counterpart.
+antirez's advice for a net that can be beaten is to run the program again;
+--runs does it for you: seeds S, S+1, ..., each trained exactly as
+`ttt-train --seed S+i` would be, measured exactly and ranked (rank_key).
+One multiprocessing.Process a run; these lines add what the library does
+not: a first Ctrl-C asks every run to stop after its game (an Event), a
+worker whose parent is gone stops by itself, and no worker outlives the
+command. No C counterpart.
 """
 
+import argparse
+import multiprocessing
 import os
-import shlex
+import signal
 import sys
+import time
+from multiprocessing.connection import wait
 
 from ..game import O
-from ..nn import HIDDEN_SIZE
-from ..weights import from_bytes
-from .args import DEFAULT_METHOD, method_defaults
-from .cli import EXIT_CTRL_C, EXIT_FAILURE, EXIT_USAGE, Output, on_stop, say
-from .parallel import run_all
-from .save import conclude, save_and_report, write_curve
-from .start import check_paths, choose_seed, read_init
-from .text import ranked_table
 
-MAX_JOBS = 64          # worker processes at most, whatever --jobs says
-MAX_RUNS = 10000
+from .args import RULES, ArgumentParser, choose_seed, count, file_name, seed, settings_from, trainer
+from .cli import EXIT_CTRL_C, EXIT_FAILURE, EXIT_USAGE, Output, command, first_ctrl_c_stops, \
+    printable, say, signals_held
+from .curve import Reporter
+from .exact import evaluate_network
+from .files import check_output, save
+from .session import conclude, save_and_report, start_network, write_curve
+from .svg import chart, side_by_side
+from .text import command_line, format_seconds, next_step, plural, ranked_table, verdict
+from ..weights import from_bytes, to_bytes
+
+GRACE_SECONDS = 2.0   # how long a stopped worker may take before SIGKILL
+MAX_JOBS = 64         # worker processes at most, whatever --jobs says
+TITLES = {"monte-carlo": "The C's rule (monte-carlo), seed %d", "q-learning": "Q-learning, seed %d"}
 
 
 def rank_key(run):
-    """Sort key: unbeatable first, then highest win rate, fewest lines lost, lowest seed."""
+    """Sort key of a run, best first: unbeatable, fewest lines lost, most
+    wins, lowest seed."""
     r = run["result"]
-    return (not r["unbeatable"], -r["win"], r["lines_lost"], run["seed"])
+    return (not r["unbeatable"], r["lines_lost"], -r["win"], run["seed"])
 
 
-def train_runs(args, prog, next_step):
-    """ttt-train with --runs K > 1; returns the exit status. `prog` is the
-    command as the user ran it; `next_step` what to try after a beatable net."""
+class _WorkerReporter(Reporter):
+    """A worker's reporter: publishes its games for the parent's progress
+    line, and stops when the parent asks (a first Ctrl-C) or is gone."""
+
+    def report(self, net, games, counts):
+        self.done[self.index] = games
+        asked = self.asked.is_set() or os.getppid() != self.parent
+        return super().report(net, games, counts) or asked
+
+
+def _worker(task, index, conn, asked, done, parent):
+    """Train one run (task: (args, seed, init_data)) and send it back: a
+    dict of seed, data (the file's bytes), result (its exact evaluation),
+    rows (its curve) and stopped; or a one-line failure (a str)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the parent's to handle
+    args, seed, init_data = task
+    try:
+        net, rng = start_network(args, seed, init_data)
+        reporter = _WorkerReporter(None, args.games, args.side, curve=True)
+        reporter.index, reporter.done, reporter.asked, reporter.parent = index, done, asked, parent
+        reporter.begin(net)
+        games = trainer(args)(net, args.games, rng, args.side, settings_from(args),
+                              report=reporter.report, report_every=1)
+        reporter.finish(net)
+        data = to_bytes(net)
+        result = evaluate_network(from_bytes(data), args.side)   # as the file holds it
+        del result["losing_lines"]
+        message = {"seed": seed, "data": data, "result": result, "rows": reporter.rows,
+                   "stopped": games < args.games}
+    except BaseException as e:   # noqa: BLE001 (the parent says it in one line)
+        message = (str(e).splitlines() or [type(e).__name__])[0]
+    if os.getppid() == parent:   # nobody reads a pipe whose parent is gone
+        conn.send(message)
+
+
+def run_all(tasks, jobs, out, until_unbeatable=False):
+    """Run `tasks` ((args, seed, init_data) each) in processes, at most `jobs`
+    at once, with one progress line for all. Returns (runs, stopped,
+    failed): the finished runs in task order, whether a first Ctrl-C
+    stopped them, and how many failed (each said in one line)."""
+    context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+    asked, done = context.Event(), context.Array("q", len(tasks), lock=False)
+    waiting, active, results, failed = list(range(len(tasks))), {}, {}, 0
+    total, shown, start = sum(t[0].games for t in tasks), -1, time.monotonic()
+    step = max(total // 20, 1)
+    try:
+        with first_ctrl_c_stops() as ctrl_c:
+            while waiting or active:
+                while waiting and len(active) < jobs and not ctrl_c.stop_requested:
+                    receiver, sender = context.Pipe(duplex=False)
+                    process = context.Process(target=_worker, daemon=True, args=(
+                        tasks[waiting[0]], waiting[0], sender, asked, done, os.getpid()))
+                    try:
+                        process.start()
+                    except OSError:   # a limit on processes
+                        receiver.close()
+                        if not active:
+                            raise OSError("cannot start a process for the runs (a limit on "
+                                          "processes?); try again with --jobs 1") from None
+                        jobs = len(active)
+                    finally:
+                        sender.close()
+                    if process.pid is not None:
+                        active[waiting.pop(0)] = process, receiver
+                if ctrl_c.stop_requested and not asked.is_set():
+                    asked.set()
+                    waiting = []
+                    out.line("Ctrl-C: each run stops after its current game, then the best "
+                             "is saved (press Ctrl-C again to save nothing)")
+                wait([h for p, c in active.values() for h in (c, p.sentinel)], 0.2)
+                for i, (process, conn) in list(active.items()):
+                    if not conn.poll() and process.is_alive():
+                        continue
+                    message = conn.recv() if conn.poll() else None
+                    process.join()
+                    conn.close()
+                    del active[i]
+                    if isinstance(message, dict):
+                        results[i] = message
+                        continue
+                    failed += 1
+                    say("ttt-train", "run with seed %d failed: %s" % (tasks[i][1], message or (
+                        "its process ended (%s)" % _how(process.exitcode))))
+                if until_unbeatable:
+                    first = min((i for i, r in results.items() if r["result"]["unbeatable"]),
+                                default=len(tasks))
+                    waiting = [i for i in waiting if i < first]
+                    _stop(*(active.pop(i)[0] for i in list(active) if i > first))
+                    results = {i: r for i, r in results.items() if i <= first}
+                games = sum(done)
+                if games // step != shown // step or not (waiting or active):
+                    shown, elapsed = games, time.monotonic() - start
+                    rate = games / max(elapsed, 1e-9)
+                    out.line("Games: %d of %d in %d runs [%s, %.0f games/s, ETA %s%s]" % (
+                        games, total, len(tasks), format_seconds(elapsed), rate,
+                        "at most " if until_unbeatable else "",
+                        format_seconds((total - games) / max(rate, 1e-9))))
+    finally:
+        with signals_held():   # on any way out, even a second Ctrl-C: no worker left
+            _stop(*(process for process, _ in active.values()))
+    return [results[i] for i in sorted(results)], ctrl_c.stop_requested, failed
+
+
+def _stop(*processes):
+    """Stop workers: SIGTERM to all, SIGKILL to those still alive after one
+    grace period, shared by all."""
+    for process in processes:
+        process.terminate()
+    deadline = time.monotonic() + GRACE_SECONDS
+    for process in processes:
+        process.join(max(deadline - time.monotonic(), 0))
+        if process.is_alive():
+            process.kill()
+            process.join()
+
+
+def _how(code):
+    return "killed by signal %d" % -code if code and code < 0 else "exit status %s" % code
+
+
+def train_runs(args, out, init_data, words):
+    """ttt-train with --runs K > 1, its paths checked and --init read; `words`
+    run the command again. Returns the exit status."""
     if args.eval_every:
         say("ttt-train", "error: --eval-every prints one run's numbers; use --curve with --runs")
         return EXIT_USAGE
-    if args.runs > MAX_RUNS:
-        say("ttt-train", "error: --runs %d: at most %d runs" % (args.runs, MAX_RUNS))
-        return EXIT_USAGE
-    out = Output(sys.stdout, "stdout", "ttt-train")
-    target = check_paths(args, args.output)
-    init_data = read_init(args)   # read once: it may be a pipe
     args.seed = choose_seed(args, out)
     jobs = min(args.jobs or os.cpu_count() or 1, args.runs, MAX_JOBS)
-    out.line("Training %s%d runs of %d games (seeds %d to %d, %s) in %d processes..." % (
-        "up to " if args.until_unbeatable else "", args.runs, args.games, args.seed,
-        args.seed + args.runs - 1, args.method, jobs))
-    on_stop("; %s was not written" % args.output)
-    runs, stopped = run_all(args, init_data, jobs, out)
-    if not runs:
-        say("ttt-train", "error: no run finished; %s was not written" % args.output)
-        return EXIT_CTRL_C if stopped else EXIT_FAILURE
-    runs.sort(key=rank_key)
-    best = runs[0]
-    out.line("\n%s of %d runs (seed %d):" % ("Stopped by Ctrl-C; best" if stopped else "Best",
-                                             len(runs), best["seed"]))
-    saved = save_and_report(from_bytes(best["data"]), target, args.output, args.side,
-                            "ttt-train", out)
-    if not saved:
-        return EXIT_FAILURE
-    for line in ranked_table(runs):
-        out.line(line)
-    conclude(saved, out, next_step)
-    if not best.get("stopped"):
-        out.line("Repeat the saved run: " + repeat_command(args, best["seed"], prog))
-    curve_ok = not args.curve or write_curve(
-        args.curve, {run["seed"]: run["rows"] for run in runs}, args.side, "ttt-train", out,
-        best["seed"])
-    if stopped:
+    out.line("Training %s%s of %d games (seeds %d to %d, %s) in %s..." % (
+        "up to " if args.until_unbeatable else "", plural(args.runs, "run"), args.games,
+        args.seed, args.seed + args.runs - 1, args.method, plural(jobs, "process")))
+    with first_ctrl_c_stops() as ctrl_c:   # until the best is saved: a first Ctrl-C keeps it
+        try:
+            runs, stopped, failed = run_all([(args, args.seed + i, init_data) for i in
+                                             range(args.runs)], jobs, out, args.until_unbeatable)
+        except KeyboardInterrupt as stop:
+            stop.note = "%s was not written" % printable(args.output)
+            raise
+        if not runs:
+            say("ttt-train", "error: no run finished; %s was not written" % args.output)
+            return EXIT_CTRL_C if stopped else EXIT_FAILURE
+        runs.sort(key=rank_key)
+        best = runs[0]
+        out.line("\n%s of %s (seed %d):" % ("Stopped by Ctrl-C; best" if stopped else "Best",
+                                            plural(len(runs), "run"), best["seed"]))
+        saved = save_and_report(from_bytes(best["data"]), args.output, args.side, "ttt-train",
+                                out)
+        if not saved:
+            return EXIT_FAILURE
+        for line in ranked_table(runs):
+            out.line(line)
+        conclude(saved, out, next_step(words, args, args.output))
+        if not best["stopped"]:
+            out.line("Repeat the saved run: " + command_line(words, args, args.games,
+                                                             args.output, seed=best["seed"]))
+        curve_ok = not args.curve or write_curve(args.curve, {r["seed"]: r["rows"] for r in runs},
+                                                 args.side, "ttt-train", out, best["seed"])
+    if stopped or ctrl_c.stop_requested:
         return EXIT_CTRL_C
-    failed = len(runs) < args.runs and not args.until_unbeatable
     return EXIT_FAILURE if out.failed or not curve_ok or failed else 0
 
 
-def repeat_command(args, seed, prog="ttt-train"):
-    """Return the single-run command line that writes the same file, quoted
-    for a POSIX shell."""
-    words = prog.split() + [str(args.games), args.output, "--seed", str(seed)]
-    if args.method != DEFAULT_METHOD:
-        words += ["--method", args.method]
-    if args.side != O:
-        words += ["--side", args.side]
-    if args.hidden not in (None, HIDDEN_SIZE):
-        words += ["--hidden", str(args.hidden)]
-    if args.init:
-        words += ["--init", args.init]
-    for name, default in method_defaults(args.method).items():
-        value = getattr(args, name)
-        if value != default:
-            words += ["--" + name.replace("_", "-"), repr(value)]
-    return " ".join(shlex.quote(w) for w in words)
+@command("make curve")
+def compare(argv=None):
+    """`python3 -m ttt_rl.lab.runs GAMES OUT.svg [--seed S]`: train the C's
+    rule and Q-learning on one seed side by side, in two processes, and
+    draw both learning curves in one picture. Returns the exit status."""
+    parser = ArgumentParser(prog="python3 -m ttt_rl.lab.runs", description="Train the C's "
+                            "rule and Q-learning on one seed, side by side, and draw both "
+                            "learning curves in OUT.svg (the README's picture). An existing "
+                            "OUT.svg is kept as OUT.svg.bak.")
+    parser.add_argument("games", type=count, metavar="GAMES", help="games of each rule")
+    parser.add_argument("output", type=file_name, metavar="OUT.svg", help="the picture")
+    parser.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")
+    args, out = parser.parse_args(argv), Output(sys.stdout, "make curve")
+    if not args.output.lower().endswith(".svg"):
+        parser.error("OUT.svg must end in .svg: it is an SVG picture")
+    check_output(args.output, weights=False)
+    tasks = [(argparse.Namespace(games=args.games, method=method, side=O, hidden=None,
+                                 init=None, **RULES[method][0]._asdict()), args.seed, None)
+             for method in RULES]
+    runs, stopped, failed = run_all(tasks, len(tasks), out)
+    if stopped or failed:
+        return EXIT_CTRL_C if stopped else EXIT_FAILURE
+    charts = []
+    for method, run in zip(RULES, runs):
+        out.line("%s, seed %d, %d games: %s" % (method, args.seed, args.games,
+                                                verdict(run["result"])))
+        charts.append(chart({args.seed: run["rows"]}, O, heading=TITLES[method] % args.seed))
+    with signals_held():
+        save(args.output, side_by_side(charts).encode("utf-8"))
+        out.line("Picture written to %s" % args.output)
+    return EXIT_FAILURE if out.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(compare())

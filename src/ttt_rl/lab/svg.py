@@ -16,7 +16,6 @@ from ..game import opponent
 from ..nn import best_move
 from .curve import TELLING_POSITIONS
 from .exact import correct_moves
-from .scale import round_up
 
 WIDTH, LEFT, RIGHT = 800, 70, 150       # picture width and side margins
 RATES = (40, 230)                       # y range of the rates panel
@@ -37,6 +36,15 @@ def _polyline(points, color, width, opacity, dash=""):
     return ('<polyline points="%s" fill="none" stroke="%s" stroke-width="%.1f" '
             'stroke-opacity="%.2f"%s/>' % (" ".join("%.1f,%.1f" % p for p in points),
                                            color, width, opacity, extra))
+
+
+def round_up(value):
+    """Return the smallest round number (1, 2, 5 x 10^k), at least 1, that
+    is at least `value`: a tick step."""
+    step = 1
+    while step * 10 < value:
+        step *= 10
+    return next(m * step for m in (1, 2, 5, 10) if m * step >= value)
 
 
 def _text(x, y, text, anchor="middle", extra=""):
@@ -193,3 +201,12 @@ def _grid(x0, y0, position, probs, good):
                                          CELL, CELL))
     out.append("</g>")
     return out
+
+
+def side_by_side(charts):
+    """Return one SVG picture of the chart() texts `charts`, side by side."""
+    inner = [c.replace('<svg xmlns="http://www.w3.org/2000/svg"', '<svg x="%d"' % (i * WIDTH), 1)
+             for i, c in enumerate(charts)]
+    height = max(int(c.split('height="', 1)[1].split('"', 1)[0]) for c in charts)
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d">\n%s</svg>\n'
+            % (WIDTH * len(charts), height, "".join(inner)))

@@ -1,29 +1,30 @@
-"""Results in words: the verdict on a net, the summary lines, the ranked
-table of --runs, and the warning for a net of the other side.
-
-Everything here turns the numbers of exact.py and optimum.py into text;
-nothing is computed that a number elsewhere does not already say, except
-the side warning's rule. No C counterpart.
+"""Results in words: the verdict on a net, the summary lines, the table of
+--runs, the warning for a net of the other side, and the commands a
+message tells the user to run. No C counterpart.
 """
 
 import json
 import os
 import struct
 
-from ..game import opponent
+from ..game import O, opponent
+from .args import MONTE_CARLO, RULES
+from .cli import shell_word
 from .exact import best_safe_win_rate, evaluate_network, strength
 
 # Warn that a net was trained for the other side when it plays that side
 # well (strength) and much better than the side asked for (gap).
 SIDE_WARNING_STRENGTH, SIDE_WARNING_GAP = 0.75, 0.5
-JSON_KEYS = ("file", "side", "win", "draw", "loss", "lines", "lines_lost",
-             "positions", "optimal_positions", "unbeatable")
+JSON_KEYS = ("side", "win", "draw", "loss", "lines", "lines_lost", "positions",
+             "optimal_positions", "unbeatable")
+# The flags a printed command repeats when they differ from their default.
+FLAGS = ("side", "method", "hidden", "init", "learning_rate", "reward_win", "reward_tie",
+         "reward_loss", "epsilon", "gamma", "save")
 
 
 def to_float32(x):
-    """Return the float32 nearest to the float x, as a Python float: the
-    C computes in float32, and a number rounded so prints the C's digits.
-    Raises OverflowError if x is too large for a float32."""
+    """Return the float32 nearest to float `x`, as a Python float: the C
+    computes in float32, and a number rounded so prints the C's digits."""
     return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
@@ -32,9 +33,16 @@ def plural(count, word):
     return "%d %s%s" % (count, word, "" if count == 1 else "s")
 
 
+def format_seconds(seconds):
+    """Return `seconds` as '42s', '3m05s' or '1h02m'."""
+    seconds = int(round(seconds))
+    if seconds < 3600:
+        return "%ds" % seconds if seconds < 60 else "%dm%02ds" % divmod(seconds, 60)
+    return "%dh%02dm" % (seconds // 3600, seconds % 3600 // 60)
+
+
 def verdict(result):
-    """Return a short verdict: 'unbeatable, 87.8% wins' or 'loses 10 lines,
-    83.7% wins'."""
+    """Return 'unbeatable, 87.8% wins' or 'loses 10 lines, 83.7% wins'."""
     lost = result["lines_lost"]
     head = "unbeatable" if not lost else "loses " + plural(lost, "line")
     return "%s, %.1f%% wins" % (head, 100 * result["win"])
@@ -42,61 +50,75 @@ def verdict(result):
 
 def format_outcomes(result):
     """Return 'win 88.042%, draw 11.958%, loss 0.000%' for an evaluation."""
-    return "win %.3f%%, draw %.3f%%, loss %.3f%%" % (
-        100 * result["win"], 100 * result["draw"], 100 * result["loss"])
+    return "win %.3f%%, draw %.3f%%, loss %.3f%%" % tuple(
+        100 * result[k] for k in ("win", "draw", "loss"))
 
 
 def summary_lines(result):
-    """Return the human summary of an evaluation, as a list of strings."""
-    verdict_word = "unbeatable" if result["unbeatable"] else "beatable"
+    """Return the summary of an exact evaluation, as a list of lines."""
     other = opponent(result["side"])
-    return [
-        "Exact as %s vs random %s: %s" % (result["side"], other, format_outcomes(result)),
-        "Every %s strategy: %d lines, %d lost: %s"
-        % (other, result["lines"], result["lines_lost"], verdict_word),
-        "Optimal moves: %d of %d positions (%.1f%%)"
-        % (result["optimal_positions"], result["positions"],
-           100 * result["optimal_positions"] / max(result["positions"], 1)),
-    ]
+    return ["Exact as %s vs random %s: %s" % (result["side"], other, format_outcomes(result)),
+            "Every %s strategy: %d lines, %d lost: %s" % (
+                other, result["lines"], result["lines_lost"],
+                "unbeatable" if result["unbeatable"] else "beatable"),
+            "Optimal moves: %d of %d positions (%.1f%%)" % (
+                result["optimal_positions"], result["positions"],
+                100 * result["optimal_positions"] / max(result["positions"], 1))]
 
 
 def saved_sentence(result, subject="The saved net"):
-    """Return one sentence on a net (its exact evaluation; `subject` names
-    it): whether some opponent can beat it, and its exact win rate against
-    a random one."""
-    side, limit = result["side"], 100 * best_safe_win_rate(side=result["side"])
+    """Return one sentence on a net (`result`, its exact evaluation):
+    whether some opponent can beat it, and its win rate against a random one."""
+    side, other = result["side"], opponent(result["side"])
     if result["unbeatable"]:
-        return ("%s is unbeatable as %s: no %s strategy wins against it; it wins "
-                "%.2f%% against a random %s (at most %.2f%% is possible without losing)."
-                % (subject, side, opponent(side), 100 * result["win"], opponent(side), limit))
-    return ("%s can be beaten as %s: it loses %s against some %s strategy "
-            "(it wins %.2f%% against a random %s)."
-            % (subject, side, plural(result["lines_lost"], "line"), opponent(side),
-               100 * result["win"], opponent(side)))
+        return ("%s is unbeatable as %s: no %s strategy wins against it; it wins %.2f%% "
+                "against a random %s (at most %.2f%% is possible without losing)."
+                % (subject, side, other, 100 * result["win"], other,
+                   100 * best_safe_win_rate(side=side)))
+    return ("%s can be beaten as %s: it loses %s against some %s strategy (it wins %.2f%% "
+            "against a random %s)." % (subject, side, plural(result["lines_lost"], "line"),
+                                       other, 100 * result["win"], other))
 
 
-def next_step(prog, games, output=None):
-    """Return what to run when a net can be beaten: one line naming the
-    command `prog` as the user ran it (with `output`, a ttt-train file;
-    without, ttt-rl, which has no --runs)."""
-    if output is None:
-        return "For an unbeatable net, try: %s 200000 --method q-learning" % prog
-    return ("For an unbeatable net, try: %s %d %s --runs 16 --until-unbeatable, or %s "
-            "200000 %s --method q-learning" % (prog, games, output, prog, output))
+def command_line(words, args, games, output=None, **changes):
+    """Return the command that runs `words` (the command as invoked) on
+    `games` and `output` with the flags of `args` that differ from their
+    defaults, then `changes` (flag -> value, None to drop one), quoted for
+    a shell: options as --name=value, so that a negative value stays one."""
+    defaults = dict(RULES[args.method][0]._asdict(), side=O, method=MONTE_CARLO)
+    flags = {name: getattr(args, name, None) for name in FLAGS}
+    flags = {n: v for n, v in flags.items() if v is not None and v != defaults.get(n)}
+    flags.update(changes)
+    options = ["--%s=%s" % (n.replace("_", "-"), v) for n, v in flags.items()
+               if v is not None and v is not True] + \
+        ["--" + n.replace("_", "-") for n, v in flags.items() if v is True]
+    positionals = [str(games)] + ([output] if output else [])
+    if any(p.startswith("-") for p in positionals):   # a name such as -x.bin
+        positionals.insert(0, "--")
+        options, positionals = positionals, options
+    return " ".join(words[:-1] + [shell_word(w) for w in words[-1:] + positionals + options])
+
+
+def next_step(words, args, output=None):
+    """Return what to run when a net can be beaten, keeping the user's
+    flags: more seeds (ttt-train, which has --runs) or Q-learning."""
+    q = command_line(words, args, 200000, output, method="q-learning", learning_rate=None)
+    if output is None or args.method != MONTE_CARLO:
+        return "For an unbeatable net, try: " + q
+    runs = command_line(words, args, args.games, output, runs=16, until_unbeatable=True)
+    return "For an unbeatable net, try: %s, or %s" % (runs, q)
 
 
 def optimum_sentence(result, label):
-    """Return one sentence on the optimum of a reward (optimum.optimum's
-    dict), `label` naming the reward (such as "the C's reward")."""
+    """Return one sentence on the optimum of a reward (optimum's dict),
+    `label` naming the reward (such as "the C's reward")."""
     side, other = result["side"], opponent(result["side"])
-    win, tie, loss = result["rewards"]
-    kind = "an unbeatable" if result["unbeatable"] else "a beatable"
-    return ("%s (win %g, tie %g, loss %g) is best served by %s %s that wins %.2f%% "
-            "against a random %s%s." % (
-                label, win, tie, loss, kind, side,
-                100 * result["win"], other,
-                "" if result["unbeatable"] else
-                " and loses " + plural(result["lines_lost"], "line")))
+    return "%s (win %g, tie %g, loss %g) is best served by %s %s that wins %.2f%% against " \
+           "a random %s%s." % (label, *result["rewards"],
+                               "an unbeatable" if result["unbeatable"] else "a beatable",
+                               side, 100 * result["win"], other,
+                               "" if result["unbeatable"] else
+                               " and loses " + plural(result["lines_lost"], "line"))
 
 
 def side_warning(net, side, result=None):
@@ -117,23 +139,20 @@ def format_line(moves):
 
 
 def ranked_table(runs):
-    """Return the ranked table of --runs (dicts with seed and result, best
-    first), as a list of lines."""
+    """Return the table of --runs (dicts with seed and result, best first)
+    as a list of lines."""
     lines = ["%4s %11s %8s %8s %8s %11s %14s" % ("rank", "seed", "win %", "draw %", "loss %",
                                                   "lines lost", "optimal moves")]
     for rank, run in enumerate(runs, 1):
         r = run["result"]
-        line = "%4d %11d %8.3f %8.3f %8.3f %5d of %-3d %6d of %-4d" % (
+        lines.append(("%4d %11d %8.3f %8.3f %8.3f %5d of %-3d %6d of %-4d" % (
             rank, run["seed"], 100 * r["win"], 100 * r["draw"], 100 * r["loss"],
-            r["lines_lost"], r["lines"], r["optimal_positions"], r["positions"])
-        lines.append(line.rstrip())
+            r["lines_lost"], r["lines"], r["optimal_positions"], r["positions"])).rstrip())
     return lines
 
 
 def json_line(path, result):
-    """Return ttt-eval's JSON object for the file `path` and its evaluation,
-    on one line."""
-    # A name that is not UTF-8 shows its bytes as \\xNN: JSON has no way to
-    # hold them, and a lone surrogate would break readers.
+    """Return ttt-eval's JSON object for file `path`, on one line. A name
+    that is not UTF-8 shows its bytes as \\xNN: JSON cannot hold them."""
     name = os.fsencode(path).decode("utf-8", "backslashreplace")
-    return json.dumps({"file": name, **{k: result[k] for k in JSON_KEYS[1:]}})
+    return json.dumps({"file": name, **{k: result[k] for k in JSON_KEYS}})

@@ -11,11 +11,9 @@ import sys
 
 from ..learn import DEFAULT_SETTINGS
 from ..weights import FileError, load
-from .args import ArgumentParser, add_side
-from .argtypes import file_name
-from .cli import EXIT_FAILURE, command, printable, say
-from .exact import evaluate_network
-from .optimum import optimum
+from .args import ArgumentParser, add_side, file_name
+from .cli import EXIT_FAILURE, EXIT_USAGE, command, printable, say
+from .exact import evaluate_network, optimum
 from .text import format_line, json_line, optimum_sentence, side_warning, summary_lines
 
 
@@ -28,8 +26,8 @@ examples:
   ttt-eval x.bin --side X --show-losses   as X, with every lost game
   ttt-eval --check ttt_nn.bin && echo unbeatable   for scripts and CI
 
-Exit status: 0; 1 if a file could not be read, or with --check if a net
-can be beaten; 2 for a bad command line.
+Exit status: 0; 1 with --check if a net can be beaten; 2 if a file could
+not be read (so not checked) or for a bad command line, as grep and diff.
 """, description="Compute the exact strength of trained networks by walking "
                  "every game they can play.")
     parser.add_argument("weights", nargs="+", metavar="WEIGHTS", type=file_name,
@@ -49,9 +47,9 @@ can be beaten; 2 for a bad command line.
 
 @command("ttt-eval")
 def main(argv=None):
-    """Entry point of `ttt-eval`; returns the exit status: 0; 1 if any file
-    could not be read, or with --check if any net can be beaten; 2 for a
-    bad command line. `argv` is the argument list (default sys.argv[1:])."""
+    """Entry point of `ttt-eval`; returns the exit status: 0; 1 with --check
+    if any net can be beaten; 2 if a file could not be read, or for a bad
+    command line. `argv` is the argument list (default sys.argv[1:])."""
     args = eval_parser().parse_args(argv)
     status, read = 0, 0
     for path in args.weights:
@@ -59,12 +57,12 @@ def main(argv=None):
             net = load(path)
         except FileError as e:
             say("ttt-eval", "error: %s" % e)
-            status = EXIT_FAILURE
+            status = EXIT_USAGE   # could not check: not the same as beatable
             continue
         read += 1
         result = evaluate_network(net, args.side)
         if args.check and not result["unbeatable"]:
-            status = EXIT_FAILURE
+            status = status or EXIT_FAILURE
         warning = side_warning(net, args.side, result)
         if warning:
             say("ttt-eval", "%s: %s" % (path, warning))

@@ -1,0 +1,148 @@
+"""The start and the end of a run: the --init net and every path checked
+before the first game; at the end the save, said with the exact verdict of
+the new net and of the one it replaced, and the learning curve written.
+
+The save comes first and waits for no verdict: whatever stops the command
+afterwards, the net is on disk. No C counterpart: the C starts from random
+weights and saves with a plain fopen and fwrite.
+"""
+
+from ..nn import HIDDEN_SIZE, init_neural_network
+from ..weights import FileError, from_bytes, load, read, to_bytes
+from .args import make_rng
+from .cli import EXIT_FAILURE, printable, say, signals_held
+from .curve import csv_text
+from .exact import evaluate_network
+from .files import check_distinct, check_output, save
+from .svg import chart
+from .text import saved_sentence, side_warning, verdict
+
+MAX_INIT_WEIGHT = 1e6   # a parameter this large was not learned: learning overflows
+
+
+def check_paths(args, output):
+    """Check OUTPUT (or None) and --curve before any work; return the bytes
+    OUTPUT holds now (None if none); raise FileError."""
+    now = check_output(output) if output is not None else None
+    curve = getattr(args, "curve", None)
+    if curve:
+        check_output(curve, weights=False)
+        check_distinct(curve, ((output, "the weights file"), (args.init, "the --init file"),
+                               (output and output + ".bak", "the weights file's backup")))
+    return now
+
+
+def read_init(args):
+    """Return the --init file's bytes (read once: it may be a pipe), or
+    None without --init; raise FileError for a file that cannot start a run."""
+    if args.init is None:
+        return None
+    net = load(args.init)
+    if args.hidden not in (None, len(net.b_h)):
+        raise FileError("--hidden %d does not match %s, which has %d hidden units"
+                        % (args.hidden, args.init, len(net.b_h)))
+    check_trainable(net, args.init)
+    return to_bytes(net)
+
+
+def check_trainable(net, name):
+    """Raise FileError if `net` (from file `name`) has a parameter so large
+    that learning would overflow float32."""
+    largest = max(abs(w) for row in net.w_ih + net.w_ho + [net.b_h, net.b_o] for w in row)
+    if largest > MAX_INIT_WEIGHT:
+        raise FileError("%s cannot be trained further: it has a weight of %.3g (trained "
+                        "nets stay far below %g)" % (name, largest, MAX_INIT_WEIGHT))
+
+
+def start_network(args, seed, init_data=None):
+    """Return (network, rng) for a run (C: init_neural_network): the --init
+    net (from its bytes) or random weights drawn from make_rng(seed), which
+    then drives the games."""
+    rng = make_rng(seed)
+    if init_data is not None:
+        return from_bytes(init_data, args.init), rng
+    return init_neural_network(rng, args.hidden or HIDDEN_SIZE), rng
+
+
+def save_and_report(net, path, side, prog, out, expect=False):
+    """Save `net` to `path` (files.save; `expect` as there), then say so with
+    the exact verdicts of the new net and of the one kept as the backup.
+    Returns the new net's evaluation, or says the error in one line and
+    returns None. A stop that waited for the save carries the note that
+    the file was saved."""
+    try:
+        with signals_held():
+            try:
+                backup = save(path, to_bytes(net), expect)
+            except FileError as e:
+                say(prog, "error: %s" % e)
+                return None
+            out.line("Neural network saved to %s" % path)
+        result = evaluate_network(from_bytes(to_bytes(net)), side)   # as the file holds it
+        if backup:
+            try:
+                was = verdict(evaluate_network(load(backup), side))
+            except FileError:
+                was = "not a weights file"
+            out.line("Replaced %s (was: %s; now: %s); the old file is %s"
+                     % (path, was, verdict(result), backup))
+    except KeyboardInterrupt as stop:
+        stop.note = "%s was saved" % printable(path)
+        raise
+    return result
+
+
+def conclude(result, out, advice=None, subject="The saved net"):
+    """Say in one sentence how the net `subject` plays (`result`: its exact
+    evaluation); if it can be beaten, `advice` (what to run) follows."""
+    out.line(saved_sentence(result, subject))
+    if advice and not result["unbeatable"]:
+        out.line(advice)
+
+
+def write_curve(path, runs, side, prog, out, best=None):
+    """Write the curve of `runs` (seed -> rows) to `path`: a chart for .svg,
+    CSV rows for .csv; say where. Returns True, or says why not and
+    returns False."""
+    text = chart(runs, side, best) if path.lower().endswith(".svg") else csv_text(runs, side)
+    with signals_held():
+        try:
+            save(path, text.encode("utf-8"))
+        except FileError as e:
+            say(prog, "error: %s" % e)
+            return False
+        out.line("Learning curve written to %s" % path)
+    return True
+
+
+def end_session(net, path, side, prog, out, learned, expect=False):
+    """At the end of ttt-rl or ttt-play --learn: save `net` to `path` if the
+    session asked for a save (path is not None), or say that what it
+    learned is not kept. `learned` says what it learned ("from 1 game"),
+    empty for nothing. Returns the exit status: 0 or EXIT_FAILURE."""
+    if learned:
+        out.line("Learned %s." % learned)
+        if path is None:
+            out.line("Not kept: run again with --save FILE to keep what it learned.")
+        elif save_and_report(net, path, side, prog, out, expect) is None:
+            return EXIT_FAILURE
+    return EXIT_FAILURE if out.failed else 0
+
+
+def load_to_play(path, side, prog, hint):
+    """Return (net, data): the net in weights file `path` and the bytes it
+    came from (read once, so that a later save can tell whether another
+    session changed the file). Warns on stderr if the net plays the other
+    side much better. Raises FileError, ending with `hint` if the file is
+    missing."""
+    try:
+        data = read(path)
+    except FileError as e:
+        if e.missing:
+            raise FileError("%s; train one first: %s" % (e, hint)) from None
+        raise
+    net = from_bytes(data, path)
+    warning = side_warning(net, side)
+    if warning:
+        say(prog, warning)
+    return net, data
