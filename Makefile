@@ -8,8 +8,9 @@ INTERPRETERS ?= python3.9 python3.10 python3.11 python3.12 python3.13 pypy3
 
 .PHONY: test test-all net qnet train play eval rl bench curve clean
 
-# The suite in two processes, one per core (tests/parallel.py); the same
-# tests run in one process with: python3 -m unittest discover -s tests -t .
+# The suite in two processes (tests/parallel.py: two groups of about equal
+# time); the same tests run in one process with:
+# python3 -m unittest discover -s tests -t .
 test:
 	$(RUN) -m tests.parallel $(TESTFLAGS)
 
@@ -27,8 +28,9 @@ test-all:
 	  PYTHONPATH=src $$py -m unittest discover -s tests -t . || status=1; \
 	done; exit $$status
 
-# The Quick start: runs of 20,000 games by the C's rule, two at a time,
-# until a seed (in order) ends unbeatable; at most 16 runs. Measured in
+# The Quick start: runs of 20,000 games by the C's rule, one process per
+# core (at most 16 at a time), until a seed (in order) ends unbeatable; at
+# most 16 runs. Measured in
 # docs/measurements.md ("The Quick start").
 net:
 	$(RUN) -m ttt_rl.train 20000 $(WEIGHTS) --runs 16 --until-unbeatable
@@ -54,7 +56,7 @@ rl:
 # on seed 1, side by side, in two processes (15 s with PYTHON=pypy3 on a
 # 2-core VM, measured; CPython takes several times longer).
 curve:
-	$(RUN) -m ttt_rl.lab.compare 200000 docs/curve.svg --seed 1
+	$(RUN) -m ttt_rl.lab.runs 200000 docs/curve.svg --seed 1
 
 bench:
 	$(RUN) bench/train_speed.py

@@ -9,19 +9,19 @@ against a random opponent. Read it in this order:
     learn.py     the C's learning rule: learn_from_game, play_random_game,
                  train_against_random
     qlearn.py    a second rule, Q-learning, with the same network and file
-  the C's programs and file
-    weights.py   the ttt_nn.bin file
+  the C's file and programs
+    weights.py   the ttt_nn.bin file (imports only the algorithm)
     train.py     ttt-train (train.c's main)
     play.py      ttt-play (play.c's main)
     ttt.py       ttt-rl: train, then play, as ttt.c's main
-  lab/           what the C does not have: exact evaluation (ttt-eval),
-                 the optimum of a reward, parallel runs, learning curves
-                 and pictures, and what keeps the commands' promises when
-                 something fails
+    __main__.py  where `python -m ttt_rl` and the console scripts start
+  lab/           what the C does not have (exact evaluation, ttt-eval,
+                 parallel runs, learning curves) and what keeps the
+                 commands' promises; its __init__.py lists its modules
 
-Each module imports only modules above it in this list; the commands use
-the lab, which never imports a command; the algorithm and weights.py never
-import the lab. Importing the package does no work.
+The commands import the modules above them and the lab; the lab imports
+the algorithm, weights.py and itself, never a command. Importing the
+package does no work.
 """
 
-__version__ = "1.3.0"
+__version__ = "1.4.0"

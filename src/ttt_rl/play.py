@@ -8,10 +8,8 @@ untrained net happily prefers occupied cells. With --learn it also learns
 from each finished game, as antirez's ttt.c does, and saves on exit.
 
 From "Welcome" on, a plain session prints the lines the C `play` prints,
-but for two differences listed in docs/c-port.md: bad input is explained,
-and a probability may differ from the C's float32 in its last digit.
-A first Ctrl-C (or a closed terminal) ends the session, and with --learn
-the games learned so far are saved.
+within the differences docs/c-port.md lists (input, digits). Whatever
+ends a session, with --learn the games learned so far are saved.
 """
 
 import sys

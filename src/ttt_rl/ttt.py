@@ -82,3 +82,7 @@ def main(argv=None):
         stop.note = "%s was saved" % printable(args.save) if args.save else ""
         raise stop   # said by @command
     return status or (EXIT_CTRL_C if stopped else 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

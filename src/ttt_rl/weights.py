@@ -5,8 +5,9 @@ order of the C struct: w_ih (18 x H), w_ho (H x 9), b_h (H), b_o (9). With
 the C's H = 100 hidden units that is 2809 floats, 11236 bytes. The file has
 no header: H is read from its size, and the side the net was trained for is
 not recorded. With 100 hidden units a file written here plays in the C
-`play` and the other way round; the C reads exactly 11236 bytes, so it
-cannot read a file of another size.
+`play` and the other way round. The C's load reads the first 11236 bytes:
+a shorter file fails and a longer one loads without a word, so only files
+of 100 units play there.
 
 to_bytes and load port save_neural_network and load_neural_network of the
 split (fwrite and fread of the four arrays; its load fails on a short

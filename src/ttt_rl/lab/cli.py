@@ -21,8 +21,7 @@ STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP")
 
 
 class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP, raised as a KeyboardInterrupt so that every
-    clean-up written for Ctrl-C runs for them too."""
+    """SIGTERM or SIGHUP, a KeyboardInterrupt: Ctrl-C's clean-up runs too."""
 
     def __init__(self, signum):
         super().__init__(signum)
@@ -31,11 +30,6 @@ class Stopped(KeyboardInterrupt):
 
 def raise_stopped(signum, frame):
     raise Stopped(signum)
-
-
-def exit_status(stop):
-    """Return the shell's status for a stop: 128 + the signal number."""
-    return 128 + getattr(stop, "signum", signal.SIGINT)
 
 
 class signals_held:
@@ -99,13 +93,16 @@ def invoked_as(module):
         return [name if shutil.which(name) else script]
     python = "python3" if shutil.which("python3") == sys.executable else sys.executable
     src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    here = os.path.relpath(src)
+    try:
+        here = os.path.relpath(src)   # needs the current folder, which may be gone
+    except OSError:
+        here = src
     return ["PYTHONPATH=" + shell_word(src if here.startswith("..") else here), python, "-m",
             "ttt_rl" if module == "ttt" else "ttt_rl." + module]
 
 
 def say(prog, message):
-    """Print 'PROG: MESSAGE' as one line on stderr, whatever happens."""
+    """Print 'PROG: MESSAGE' on stderr, one line, whatever happens."""
     try:
         sys.stderr.write("%s: %s\n" % (prog, printable(message)))
         sys.stderr.flush()
@@ -132,7 +129,7 @@ def command(prog):
                     note = getattr(stop, "note", "")
                     what = "stopped" if isinstance(stop, Stopped) else "interrupted"
                     say(prog, what + ("; " + note if note else ""))
-                return exit_status(stop)
+                return 128 + getattr(stop, "signum", signal.SIGINT)
             except OSError as e:
                 if not isinstance(e, BrokenPipeError):   # `| head`: the reader left
                     where = "%s: " % e.filename if e.filename else ""
@@ -186,8 +183,8 @@ def _open_closed_streams():
 
 
 def _silence_stdout():
-    """Point stdout at /dev/null if writing to it fails, so that the flush
-    at exit cannot fail again (the recipe of Python's signal docs)."""
+    """Point a failing stdout at /dev/null, so that the flush at exit cannot
+    fail again (the recipe of Python's signal docs)."""
     try:
         sys.stdout.flush()
     except (OSError, ValueError):
@@ -206,7 +203,7 @@ class Output:
         self.stream, self.prog, self.failed = stream, prog, False
 
     def write(self, text):
-        """Write `text` as it is (the board, the grid) and flush."""
+        """Write `text` as it is (the board, the grid), and flush."""
         if self.failed:
             return
         try:

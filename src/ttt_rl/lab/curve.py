@@ -3,8 +3,8 @@ curve of `--curve FILE` (svg.py draws it; here its rows and CSV).
 
 The training loops call Reporter.report after every game. The reporter
 prints the C's line every 10,000 games (a shorter run prints one line per
-round number of games, 1, 2 or 5 x 10^k, at most 10% of the run, so 10 to
-25 lines in a run of 10 games or more), the exact strength every
+round number of games, 1, 2 or 5 x 10^k, at most 10% of the run: 10 to
+24 lines in a run of 10 to 9,999 games, fewer in a shorter one), the exact strength every
 --eval-every games, and measures the net for the curve at game 0 and at
 round numbers after it, evenly spaced on a log scale.
 """

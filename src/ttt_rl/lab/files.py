@@ -93,36 +93,46 @@ def save(path, data, expect=False):
     backup's name, or None if there was no old file. Raises FileError if
     `data` could not go to `path`: the data is then in a new file beside
     it, which the one-line reason names; the old file is untouched."""
-    tmp = None
+    made = []   # our temporary names, removed whatever happens
     try:
         target = leads_to(path)
         if expect is not False and _current(target) not in (expect, None):
             raise OSError(0, "it changed since it was loaded (another session saved it?)")
         fd, tmp = tempfile.mkstemp(prefix=PREFIX, suffix=".tmp",
                                    dir=os.path.dirname(target) or os.curdir)
+        made.append(tmp)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())   # on disk before the rename shows it
-        backup = None
-        if os.path.lexists(target):
-            _copy_metadata(target, tmp)
-            os.utime(tmp)   # but the new file is new
-            backup = _keep_backup(target)
-        else:   # a new file: what open() gives (mkstemp made it 0600)
+        if not os.path.lexists(target):   # a new file: what open() gives
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(tmp, 0o666 & ~umask)
+            os.replace(tmp, target)
+            return None
+        _copy_metadata(target, tmp)
+        os.utime(tmp)   # but the new file is new
+        made.append(_second_name(target))
         os.replace(tmp, target)
-        tmp = None
-        return backup
+        backup = made.pop()   # the old file's second name: kept
     except (OSError, FileError) as e:
         reason = "cannot write %s: %s" % (path, e.strerror or e) if isinstance(e, OSError) \
             else str(e)
         raise FileError("%s; %s" % (reason, _keep_beside(path, data))) from None
     finally:
-        if tmp is not None:
-            os.unlink(tmp)
+        for name in made:
+            if os.path.lexists(name):
+                os.unlink(name)
+    # The old file becomes the backup only now that the new one is in place,
+    # so that a refused rename leaves the old backup as it was.
+    try:
+        os.replace(backup, target + BACKUP)
+    except OSError:
+        return backup   # the old file stays under its hidden name: still kept
+    if os.path.lexists(backup):   # the old backup was this file: nothing was renamed
+        os.unlink(backup)
+    return target + BACKUP
 
 
 def _current(path):
@@ -153,24 +163,19 @@ def _copy_metadata(old, new):
     shutil.copystat(old, new)
 
 
-def _keep_backup(target):
-    """Keep `target` as TARGET.bak (one backup: the previous file), through a
-    new name so that a failure leaves the old backup. Returns its name."""
+def _second_name(target):
+    """Return a new hidden name beside `target` for the same file (a hard
+    link; a copy where links are refused): the backup-to-be."""
     fd, tmp = tempfile.mkstemp(prefix=PREFIX, suffix=".bak",
                                dir=os.path.dirname(target) or os.curdir)
     os.close(fd)
     try:
-        try:
-            os.unlink(tmp)
-            os.link(target, tmp)   # the same file under a second name
-        except OSError:
-            shutil.copyfile(target, tmp)   # where links are refused: a copy
-            _copy_metadata(target, tmp)
-        os.replace(tmp, target + BACKUP)
-    finally:
-        if os.path.lexists(tmp):   # the old backup was this same file already
-            os.unlink(tmp)
-    return target + BACKUP
+        os.unlink(tmp)
+        os.link(target, tmp)
+    except OSError:
+        shutil.copyfile(target, tmp)
+        _copy_metadata(target, tmp)
+    return tmp
 
 
 def _keep_beside(path, data):
