@@ -92,8 +92,9 @@ def main(argv=None):
         except KeyboardInterrupt as stop:
             stop.note = "%s was not written" % printable(args.output)
             raise
-        out.line("\nTraining complete!" if games == args.games else
-                 "\nStopped by Ctrl-C after %d of %d games." % (games, args.games))
+        out.line("\nTraining complete!" if games == args.games > 0 else
+                 "\nNo game was played: the net keeps its starting weights." if not games
+                 else "\nStopped by Ctrl-C after %d of %d games." % (games, args.games))
         # 3. Save it (C: save_neural_network), and say how it plays.
         saved = save_and_report(net, args.output, args.side, "ttt-train", out)
         if saved is None:

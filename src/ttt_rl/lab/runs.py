@@ -26,7 +26,7 @@ from .cli import EXIT_CTRL_C, EXIT_FAILURE, EXIT_USAGE, Output, command, first_c
 from .curve import Reporter
 from .exact import evaluate_network
 from .files import check_output, save
-from .session import conclude, save_and_report, start_network, write_curve
+from .session import conclude, rank, save_and_report, start_network, write_curve
 from .svg import chart, side_by_side
 from .text import command_line, format_seconds, next_step, plural, ranked_table, verdict
 from ..weights import from_bytes, to_bytes
@@ -39,8 +39,7 @@ TITLES = {"monte-carlo": "The C's rule (monte-carlo), seed %d", "q-learning": "Q
 def rank_key(run):
     """Sort key of a run, best first: unbeatable, fewest lines lost, most
     wins, lowest seed."""
-    r = run["result"]
-    return (not r["unbeatable"], r["lines_lost"], -r["win"], run["seed"])
+    return rank(run["result"]) + (run["seed"],)
 
 
 class _WorkerReporter(Reporter):

@@ -10,7 +10,7 @@ weights and saves with a plain fopen and fwrite.
 from ..nn import HIDDEN_SIZE, init_neural_network
 from ..weights import FileError, from_bytes, load, read, to_bytes
 from .args import make_rng
-from .cli import EXIT_FAILURE, printable, say, signals_held
+from .cli import EXIT_FAILURE, printable, say, shell_word, signals_held
 from .curve import csv_text
 from .exact import evaluate_network
 from .files import check_distinct, check_output, save
@@ -81,15 +81,25 @@ def save_and_report(net, path, side, prog, out, expect=False):
         result = evaluate_network(from_bytes(to_bytes(net)), side)   # as the file holds it
         if backup:
             try:
-                was = verdict(evaluate_network(load(backup), side))
+                old = evaluate_network(load(backup), side)
             except FileError:
-                was = "not a weights file"
-            out.line("Replaced %s (was: %s; now: %s); the old file is %s"
-                     % (path, was, verdict(result), backup))
+                old = None
+            out.line("Replaced %s (was: %s; now: %s); the old file is %s" % (
+                path, verdict(old) if old else "not a weights file", verdict(result), backup))
+            if old and rank(old) < rank(result):
+                out.line("The net it replaced was stronger: %s restores it (before the "
+                         "next save replaces the backup)." % " ".join(
+                             shell_word(w) for w in ("cp", "--", backup, path)))
     except KeyboardInterrupt as stop:
         stop.note = "%s was saved" % printable(path)
         raise
     return result
+
+
+def rank(result):
+    """Sort key of an exact evaluation, strongest first, as the verdict
+    reads: unbeatable, then fewest lines lost, then most wins."""
+    return not result["unbeatable"], result["lines_lost"], -result["win"]
 
 
 def conclude(result, out, advice=None, subject="The saved net"):

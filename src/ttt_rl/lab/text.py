@@ -16,7 +16,7 @@ from .exact import best_safe_win_rate, evaluate_network, strength
 # well (strength) and much better than the side asked for (gap).
 SIDE_WARNING_STRENGTH, SIDE_WARNING_GAP = 0.75, 0.5
 JSON_KEYS = ("side", "win", "draw", "loss", "lines", "lines_lost", "positions",
-             "optimal_positions", "unbeatable")
+             "optimal_positions", "unbeatable", "complete_kept", "complete_positions")
 # The flags a printed command repeats when they differ from their default.
 FLAGS = ("side", "method", "hidden", "init", "learning_rate", "reward_win", "reward_tie",
          "reward_loss", "epsilon", "gamma", "save")

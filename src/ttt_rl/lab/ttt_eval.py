@@ -13,7 +13,7 @@ from ..learn import DEFAULT_SETTINGS
 from ..weights import FileError, load
 from .args import ArgumentParser, add_side, file_name
 from .cli import EXIT_FAILURE, EXIT_USAGE, command, printable, say
-from .exact import evaluate_network, optimum
+from .exact import complete_share, evaluate_network, optimum
 from .text import format_line, json_line, optimum_sentence, side_warning, summary_lines
 
 
@@ -61,13 +61,17 @@ def main(argv=None):
             continue
         read += 1
         result = evaluate_network(net, args.side)
+        result["complete_kept"], result["complete_positions"] = complete_share(net, args.side)
         if args.check and not result["unbeatable"]:
             status = status or EXIT_FAILURE
         warning = side_warning(net, args.side, result)
         if warning:
             say("ttt-eval", "%s: %s" % (path, warning))
         lines = [json_line(path, result)] if args.json else \
-            [printable(path)] + ["  " + line for line in summary_lines(result)]
+            [printable(path)] + ["  " + line for line in summary_lines(result)] + [
+                "  Under any play: keeps the minimax value in %d of %d positions (%.1f%%)" % (
+                    result["complete_kept"], result["complete_positions"],
+                    100 * result["complete_kept"] / result["complete_positions"])]
         if args.show_losses:
             lines += ["  lost: " + format_line(moves) for moves in result["losing_lines"]]
         print("\n".join(lines))
