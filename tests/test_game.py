@@ -3,7 +3,7 @@ import unittest
 
 from ttt_rl.game import (EMPTY, LINES, O, TIE, X, board_to_inputs,
                          check_game_over, display_board, get_random_move,
-                         init_game, input_index, is_winning_move, opponent)
+                         init_game, input_index, is_winning_move, opponent, to_move)
 
 
 def board_from(text):
@@ -48,6 +48,12 @@ class CheckGameOverTest(unittest.TestCase):
 
     def test_works_on_position_strings(self):
         self.assertEqual(check_game_over("OOO.XX.X."), O)
+
+    def test_x_moves_when_both_have_as_many_pieces(self):
+        # What lets one net play both sides: the inputs tell whose turn it is.
+        for text, mover in ((".........", X), ("X........", O), ("X...O....", X),
+                            ("XO.|X.O|..X", O), ("XOX|OXO|OX.", X)):
+            self.assertEqual(to_move(board_from(text)), mover, text)
 
 
 class EncodingTest(unittest.TestCase):

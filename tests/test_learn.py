@@ -1,17 +1,18 @@
 """Learning from games (learn.py): targets, rewards, the C's order, and
 that training on a seed is repeatable and actually learns."""
 
+import hashlib
 import random
 import unittest
 from unittest import mock
 
 from ttt_rl import learn
-from ttt_rl.game import O, TIE, X, input_index
-from ttt_rl.learn import (DEFAULT_SETTINGS, Settings, learn_from_game, play_random_game,
-                          train_against_random)
+from ttt_rl.game import BOTH, EMPTY, O, TIE, X, input_index
+from ttt_rl.learn import (DEFAULT_SETTINGS, LOSS, WIN, Settings, learn_from_game,
+                          play_random_game, side_of_game, train_against_random)
 from ttt_rl.lab.exact import evaluate_network
 from ttt_rl.nn import init_neural_network
-from ttt_rl.weights import parameters
+from ttt_rl.weights import parameters, to_bytes
 
 from . import oracle
 
@@ -209,6 +210,74 @@ class TrainAgainstRandomTest(unittest.TestCase):
         net = init_neural_network(rng, hidden_size=25)
         train_against_random(net, 50, rng)
         self.assertEqual((len(net.b_h), len(net.w_ih[0]), len(net.w_ho)), (25, 25, 25))
+
+    def test_a_seeded_run_keeps_its_bytes(self):
+        # What `ttt-train 3000 --seed 1` saved before the opponent and BOTH
+        # existed: the defaults must not move a bit.
+        rng = random.Random(1)
+        net = init_neural_network(rng)
+        train_against_random(net, 3000, rng)
+        self.assertEqual(hashlib.sha256(to_bytes(net)).hexdigest(),
+                         "af13bc9af6b082bf9f68471fbf312b32b8da5d141b4edd7b05d371a7e075711b")
+
+
+class OpponentTest(unittest.TestCase):
+    """The other side's moves come from opponent(board, rng), with the training rng."""
+
+    def test_the_opponent_moves_for_the_other_side(self):
+        for side in (X, O):
+            calls = []
+
+            def first_empty(board, rng):
+                calls.append((board.count(X) - board.count(O), rng))
+                return board.index(EMPTY)
+
+            rng = random.Random(4)
+            net = init_neural_network(rng)
+            train_against_random(net, 6, rng, side, opponent=first_empty)
+            self.assertTrue(calls)
+            # The opponent moves on the other side's turns, with the same rng.
+            self.assertEqual({c[0] for c in calls}, {1 if side == X else 0})
+            self.assertTrue(all(c[1] is rng for c in calls))
+
+
+class BothSidesTest(unittest.TestCase):
+    """With BOTH the net plays X in even games and O in odd ones, and learns each."""
+
+    def test_side_of_game(self):
+        self.assertEqual([side_of_game(BOTH, g) for g in range(4)], [X, O, X, O])
+        self.assertEqual({side_of_game(s, g) for s in (X,) for g in range(3)}, {X})
+        self.assertEqual({side_of_game(s, g) for s in (O,) for g in range(3)}, {O})
+
+    def test_learns_the_side_it_played_and_counts_its_results(self):
+        played, reports = [], []
+        real = learn.play_random_game
+
+        def spy(net, rng, side, settings, opponent):
+            winner, history = real(net, rng, side, settings, opponent)
+            played.append((side, winner))
+            return winner, history
+
+        rng = random.Random(9)
+        net = init_neural_network(rng)
+        with mock.patch.object(learn, "play_random_game", spy):
+            train_against_random(net, 40, rng, BOTH, report=lambda n, g, c: reports.append(c),
+                                 report_every=1)
+        self.assertEqual([side for side, _ in played], [X, O] * 20)
+        # Counts are the net's results, whichever side it played.
+        expected = [WIN if w == s else TIE if w == TIE else LOSS for s, w in played]
+        self.assertEqual([next(k for k, n in c.items() if n) for c in reports], expected)
+        self.assertEqual({tuple(sorted(c)) for c in reports}, {tuple(sorted((WIN, LOSS, TIE)))})
+        self.assertGreater(expected.count(WIN), 0)
+
+    def test_one_net_learns_both_sides(self):
+        rng = random.Random(12)
+        net = init_neural_network(rng)
+        before = [evaluate_network(net, side)["loss"] for side in (X, O)]
+        train_against_random(net, 1500, rng, BOTH)
+        after = [evaluate_network(net, side)["loss"] for side in (X, O)]
+        self.assertLess(after[0], before[0] / 2)
+        self.assertLess(after[1], before[1] / 2)
 
 
 if __name__ == "__main__":

@@ -1,15 +1,22 @@
 """Q-learning (qlearn.py): the exploration schedule, the one-step targets,
 that only the chosen action's value moves, and that it learns."""
 
+import hashlib
+import math
 import random
 import unittest
+from unittest import mock
 
-from ttt_rl.game import O, TIE, X, board_to_inputs, init_game
+from ttt_rl import qlearn
+from ttt_rl.game import O, TIE, X, board_to_inputs, get_random_move, init_game
 from ttt_rl.lab.exact import evaluate_network
-from ttt_rl.nn import forward_pass, init_neural_network
-from ttt_rl.qlearn import (DEFAULT_Q_SETTINGS, best_value, epsilon_at, learning_rate_at,
-                           play_q_game, q_learn_from_game, train_q_learning)
-from ttt_rl.weights import parameters
+from ttt_rl.learn import play_against_random
+from ttt_rl.nn import NeuralNetwork, forward_pass, init_neural_network, softmax
+from ttt_rl.qlearn import (DEFAULT_Q_SETTINGS, EPSILON_GREEDY, SOFTMAX, TD_ERROR_BOUND,
+                           TEMPERATURE, QSettings, best_value, epsilon_at, exploration_at,
+                           learning_rate_at, play_q_game, q_learn_from_game, q_update,
+                           softmax_move, train_q_learning)
+from ttt_rl.weights import from_bytes, parameters, to_bytes
 
 # X0 O4 X1 O2 X3 O6: O wins on the 2-4-6 diagonal with its third move.
 O_WINS = [0, 4, 1, 2, 3, 6]
@@ -107,6 +114,107 @@ class TrainQLearningTest(unittest.TestCase):
         net = init_neural_network(rng)
         before = evaluate_network(net)
         train_q_learning(net, 600, rng)
+        after = evaluate_network(net)
+        self.assertGreater(after["win"] - after["loss"], before["win"] - before["loss"] + 0.2)
+
+    def test_the_default_run_keeps_its_bytes(self):
+        # `ttt-train 3000 --method q-learning --seed 1` before TD_ERROR_BOUND,
+        # softmax exploration and BOTH: the bound must never bind here.
+        rng = random.Random(1)
+        net = init_neural_network(rng)
+        train_q_learning(net, 3000, rng)
+        self.assertEqual(hashlib.sha256(to_bytes(net)).hexdigest(),
+                         "ae9157da886b7eb4b8a1ebbc9a170046cfeac867e9b76e1117abef59721c4bec")
+
+
+def large_network(seed, scale=2.0):
+    """A 18-100-9 net with every parameter uniform in [-scale, scale)."""
+    rng = random.Random(seed)
+
+    def draw(n):
+        return [rng.uniform(-scale, scale) for _ in range(n)]
+    return NeuralNetwork([draw(100) for _ in range(18)], [draw(9) for _ in range(100)],
+                         draw(100), draw(9))
+
+
+class ErrorClippingTest(unittest.TestCase):
+    """|Q(s,a) - y| is clipped to TD_ERROR_BOUND: large nets learn without overflow."""
+
+    def test_a_far_target_moves_the_net_as_the_bound_does(self):
+        board, move = board_after([4]), 0
+        q = q_value(init_neural_network(random.Random(6)), board, move)
+        nets = [init_neural_network(random.Random(6)) for _ in range(3)]
+        q_update(nets[0], board, move, 1e9, 0.01)
+        q_update(nets[1], board, move, q + TD_ERROR_BOUND, 0.01)
+        q_update(nets[2], board, move, q + TD_ERROR_BOUND / 2, 0.01)
+        self.assertEqual(parameters(nets[0]), parameters(nets[1]))
+        self.assertNotEqual(parameters(nets[1]), parameters(nets[2]))
+
+    def test_a_near_target_is_kept_exactly(self):
+        seen = []
+        real = qlearn.backprop
+
+        def spy(net, targets, rate, scale, outputs):
+            seen.append(targets[2])
+            real(net, targets, rate, scale, outputs)
+
+        net = init_neural_network(random.Random(6))
+        with mock.patch.object(qlearn, "backprop", spy):
+            q_update(net, board_after([4, 0]), 2, -1.7, 0.01)
+        self.assertEqual(seen, [-1.7])
+
+    def test_weights_uniform_in_2_stay_finite_and_loadable(self):
+        # Without the bound these overflow to inf/NaN within a few games.
+        net, rng = large_network(1), random.Random(1)
+        for _ in range(20):   # random games on both sides
+            winner, moves = play_against_random(lambda b: get_random_move(b, rng), rng, O)
+            q_learn_from_game(net, moves, winner)
+        self.assertTrue(all(math.isfinite(w) for w in parameters(net)))
+        net = large_network(2)
+        train_q_learning(net, 2000, random.Random(2))
+        self.assertTrue(all(math.isfinite(w) for w in parameters(net)))
+        self.assertEqual(len(from_bytes(to_bytes(net)).b_h), 100)   # it saves and loads
+
+
+class SoftmaxExplorationTest(unittest.TestCase):
+    """explore="softmax" draws moves from the softmax of the values at a falling temperature."""
+
+    def test_settings_default_to_epsilon_greedy(self):
+        six = QSettings(0.01, 1.0, 0.3, -2.0, 0.3, 1.0)   # built as before the new fields
+        self.assertEqual((six.explore, six.temperature), (EPSILON_GREEDY, TEMPERATURE))
+        self.assertEqual(DEFAULT_Q_SETTINGS.explore, EPSILON_GREEDY)
+
+    def test_draws_each_empty_cell_as_often_as_its_softmax(self):
+        net, board = init_neural_network(random.Random(8)), board_after([4, 0, 8])
+        forward_pass(net, board_to_inputs(board))
+        cells = [c for c in range(9) if board[c] == "."]
+        expected = softmax([net.raw_logits[c] / 0.2 for c in cells])
+        rng, counts = random.Random(3), dict.fromkeys(cells, 0)
+        for _ in range(4000):
+            counts[softmax_move(net, board, rng, 0.2)] += 1   # KeyError if taken
+        for cell, p in zip(cells, expected):
+            self.assertLess(abs(counts[cell] / 4000 - p), 0.03, cell)
+        self.assertGreater(max(expected) - min(expected), 0.1)   # not uniform
+
+    def test_at_temperature_zero_it_plays_the_best_move(self):
+        net, board = init_neural_network(random.Random(8)), board_after([4, 0, 8])
+        forward_pass(net, board_to_inputs(board))
+        best = max((q, c) for c, q in enumerate(net.raw_logits) if board[c] == ".")[1]
+        rng = random.Random(1)
+        self.assertEqual({softmax_move(net, board, rng, t) for t in (0.0, 1e-4)}, {best})
+
+    def test_the_temperature_falls_like_epsilon(self):
+        soft = DEFAULT_Q_SETTINGS._replace(explore=SOFTMAX, temperature=0.5)
+        self.assertEqual(exploration_at(0, 1000, soft), 0.5)
+        self.assertAlmostEqual(exploration_at(400, 1000, soft), 0.25)
+        self.assertEqual(exploration_at(800, 1000, soft), 0.0)
+        self.assertEqual(exploration_at(400, 1000, DEFAULT_Q_SETTINGS), epsilon_at(400, 1000))
+
+    def test_learns_with_softmax_exploration(self):
+        rng = random.Random(1)
+        net = init_neural_network(rng)
+        before = evaluate_network(net)
+        train_q_learning(net, 600, rng, settings=DEFAULT_Q_SETTINGS._replace(explore=SOFTMAX))
         after = evaluate_network(net)
         self.assertGreater(after["win"] - after["loss"], before["win"] - before["loss"] + 0.2)
 

@@ -3,7 +3,7 @@
 A board is a list of 9 one-character strings, read left to right and top to
 bottom, so cell 4 is the centre. Each cell holds EMPTY ('.'), X or O. X
 always moves first. The network plays O, as in the C, unless it is asked to
-play X (`--side X`).
+play X or BOTH (one net for either side: see learn.side_of_game).
 
 Ports init_game, display_board, board_to_inputs, check_game_over and
 get_random_move from antirez's ttt.c. The network itself is nn.py's; the
@@ -14,6 +14,7 @@ EMPTY = "."
 X = "X"
 O = "O"
 TIE = "T"  # the "winner" of a game that fills the board with no line
+BOTH = "both"  # a training side: the net plays X in some games, O in others
 
 BOARD_CELLS = 9
 
@@ -56,6 +57,13 @@ def opponent(symbol):
     """Return the other player's symbol: O for X, X for O. The C writes
     this inline (nn_moves_even ? 'O' : 'X')."""
     return O if symbol == X else X
+
+
+def to_move(board):
+    """Return X or O: the player to move on `board` (9 cells). X moves
+    first, so X is to move exactly when both have as many pieces. No C
+    counterpart: the C's loops know whose turn it is."""
+    return X if board.count(X) == board.count(O) else O
 
 
 def is_winning_move(board, move):

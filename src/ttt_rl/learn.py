@@ -12,9 +12,9 @@ policy-gradient update of the REINFORCE kind, with no baseline (Williams,
 1992; Sutton and Barto, 2nd ed., section 13.3). For losses, spreading the
 target over the other cells is a heuristic with no such theory. And the net
 always plays its favourite move: it never explores, so a move it does not
-favour is never tried and never found to be better. A net that settles on
-a losing reply keeps it; that is why some seeds end beatable however long
-they train (README, "Two ways to learn"; qlearn.py explores instead).
+favour is rarely tried, and a flaw can last for many games. A run's fate
+depends on its seed: of 22 seeds beatable at 20,000 games, 18 were still
+beatable at 200,000 (README, "Two ways to learn"; qlearn.py explores).
 
 Ports learn_from_game, play_random_game and train_against_random from
 antirez's ttt.c, in its order: each function calls the ones above it.
@@ -22,8 +22,8 @@ antirez's ttt.c, in its order: each function calls the ones above it.
 
 import collections
 
-from .game import (BOARD_CELLS, EMPTY, O, TIE, X, board_to_inputs, get_random_move, init_game,
-                   is_winning_move)
+from .game import (BOARD_CELLS, BOTH, EMPTY, O, TIE, X, board_to_inputs, get_random_move,
+                   init_game, is_winning_move)
 from .nn import backprop, forward_pass, get_computer_move
 
 LEARNING_RATE = 0.1      # how far one backprop step moves the weights
@@ -31,6 +31,7 @@ REWARD_WIN = 1.0         # the network made a line
 REWARD_TIE = 0.3         # a tie is worth something against a random player
 REWARD_LOSS = -2.0       # losing hurts more than winning pleases
 REPORT_INTERVAL = 10000  # games between two progress reports, as in the C
+WIN, LOSS = "win", "loss"  # the keys of a report's counts with BOTH (and TIE)
 
 # The knobs of learning, passed along as one value.
 Settings = collections.namedtuple(
@@ -86,9 +87,10 @@ def learn_from_game(net, move_history, winner, nn_symbol=O, settings=DEFAULT_SET
                 target[move] = 1.0
             else:
                 # Bad outcome: spread it over the other moves that were legal,
-                # which pushes the move played down. (On a full board there
-                # is no other move; the target stays all zeros, where the C
-                # would divide by zero.)
+                # which pushes the move played down. (No other cell is left
+                # only after X's 9th move with a negative tie reward; the
+                # target then stays all zeros. The C divides by zero in
+                # this case, which its tie reward, +0.3, never reaches.)
                 others = [c for c in range(BOARD_CELLS) if board[c] == EMPTY and c != move]
                 for cell in others:
                     target[cell] = 1.0 / len(others)
@@ -96,17 +98,18 @@ def learn_from_game(net, move_history, winner, nn_symbol=O, settings=DEFAULT_SET
         board[move] = symbol
 
 
-def play_against_random(choose_move, rng, nn_symbol=O):
-    """Play one game: choose_move(board) -> cell for the net's side, the
-    random player (drawing from rng) for the other. Returns (winner,
-    move_history): X, O or TIE, and the cells played. The game loop of the
-    C's play_random_game, shared with qlearn.play_q_game."""
+def play_against_random(choose_move, rng, nn_symbol=O, opponent=get_random_move):
+    """Play one game: choose_move(board) -> cell for the net's side (X or
+    O), opponent(board, rng) -> cell for the other: by default the random
+    player, as in the C. Returns (winner, move_history): X, O or TIE, and
+    the cells played. The game loop of the C's play_random_game, shared
+    with qlearn.play_q_game."""
     board = init_game()
     move_history = []
     winner = TIE   # unless someone makes a line before the board is full
     for move_idx in range(BOARD_CELLS):
         symbol = X if move_idx % 2 == 0 else O
-        move = choose_move(board) if symbol == nn_symbol else get_random_move(board, rng)
+        move = choose_move(board) if symbol == nn_symbol else opponent(board, rng)
         board[move] = symbol
         move_history.append(move)
         # Only the player who just moved can have made a line, through the
@@ -117,48 +120,80 @@ def play_against_random(choose_move, rng, nn_symbol=O):
     return winner, move_history
 
 
-def play_random_game(net, rng, nn_symbol=O, settings=DEFAULT_SETTINGS):
+def play_random_game(net, rng, nn_symbol=O, settings=DEFAULT_SETTINGS, opponent=get_random_move):
     """Play one game, the network against a random player, then learn from it.
 
-    Takes the network, a random.Random (used only for the random player's
-    moves), the network's side (X moves first) and the Settings. Returns
-    (winner, move_history): X, O or TIE, and the list of cells played.
-    C: play_random_game.
+    Takes the network, a random.Random (used only by the opponent), the
+    network's side (X or O; X moves first), the Settings and the opponent
+    (see play_against_random). Returns (winner, move_history): X, O or
+    TIE, and the list of cells played. C: play_random_game.
     """
     # LEARNING OPPORTUNITY: each game is one sampled episode, and learning
     # waits for its end (a Monte Carlo method). The net plays greedily, so
-    # the episodes only ever sample its current favourite moves. Monte Carlo Tree Search
-    # samples with a plan instead: it grows a tree of future positions and
-    # spends its playouts on the most promising branches. AlphaGo combined
-    # MCTS with deep networks that proposed moves and judged positions
-    # (Silver et al., "Mastering the game of Go with deep neural networks
-    # and tree search", Nature, 2016); Sutton and Barto, section 8.11.
+    # the episodes only ever sample its current favourite moves. Monte Carlo
+    # Tree Search (mcts.py) samples with a plan instead: it grows a tree of
+    # future positions and spends its playouts on the most promising
+    # branches. AlphaGo combined MCTS with deep networks that proposed moves
+    # and judged positions (Silver et al., Nature, 2016); Sutton and Barto,
+    # section 8.11.
     winner, move_history = play_against_random(
-        lambda board: get_computer_move(net, board), rng, nn_symbol)
+        lambda board: get_computer_move(net, board), rng, nn_symbol, opponent)
     learn_from_game(net, move_history, winner, nn_symbol, settings)
     return winner, move_history
 
 
+def side_of_game(nn_symbol, game):
+    """Return the side (X or O) the net plays in game `game` (0-based):
+    nn_symbol itself, or with BOTH X in even games and O in odd ones.
+
+    One net can play both sides with the C's 18 inputs unchanged: the
+    inputs already say whose turn it is (X moves when both have as many
+    pieces), so the net's outputs for X's positions and for O's never
+    meet. The C's README suggests an extra input for the side instead; it
+    would say nothing new, and a 19-input file is one the C cannot read.
+    """
+    if nn_symbol != BOTH:
+        return nn_symbol
+    return X if game % 2 == 0 else O
+
+
+def run_games(net, play_one, num_games, nn_symbol=O, report=None, report_every=REPORT_INTERVAL):
+    """Play `num_games` games with play_one(game, side) -> winner (game is
+    0-based, side as side_of_game gives it), counting results and calling
+    `report` as train_against_random says. Returns the number of games
+    played. The loop of every training rule here, C's and others'."""
+    keys = (WIN, LOSS, TIE) if nn_symbol == BOTH else (X, O, TIE)
+    counts = dict.fromkeys(keys, 0)
+    for game in range(num_games):
+        side = side_of_game(nn_symbol, game)
+        winner = play_one(game, side)
+        if nn_symbol == BOTH and winner != TIE:
+            winner = WIN if winner == side else LOSS
+        counts[winner] += 1
+        if report is not None and (game + 1) % report_every == 0:
+            if report(net, game + 1, counts):
+                return game + 1
+            counts = dict.fromkeys(keys, 0)
+    return num_games
+
+
 def train_against_random(net, num_games, rng, nn_symbol=O, settings=DEFAULT_SETTINGS,
-                         report=None, report_every=REPORT_INTERVAL):
+                         report=None, report_every=REPORT_INTERVAL, opponent=get_random_move):
     """Train for `num_games` episodes (C: train_against_random).
 
     Takes the network (trained in place), the number of games, a
-    random.Random, the network's side and the Settings. Every
-    `report_every` games, if `report` is given, calls
-    report(net, games_played, counts), where counts maps X, O and TIE to
-    the games each won since the previous call; if report returns True,
-    training stops there. Returns the number of games played.
+    random.Random, the network's side (X, O or BOTH: see side_of_game),
+    the Settings and the opponent, opponent(board, rng) -> cell (default:
+    the random player; mcts.mcts_opponent gives another). Every
+    `report_every` games, if `report` is given, calls report(net,
+    games_played, counts), with the games since the previous call: counts
+    maps X, O and TIE to the games each won; with BOTH it maps WIN, LOSS
+    and TIE to the net's results, whichever side it played. If report
+    returns True, training stops there. Returns the number of games played.
 
     The C prints its progress line at this point; here the caller decides
     what to show (ttt-train prints the C's line).
     """
-    counts = {X: 0, O: 0, TIE: 0}
-    for game in range(1, num_games + 1):
-        winner, _ = play_random_game(net, rng, nn_symbol, settings)
-        counts[winner] += 1
-        if report is not None and game % report_every == 0:
-            if report(net, game, counts):
-                return game
-            counts = {X: 0, O: 0, TIE: 0}
-    return num_games
+    def play_one(game, side):
+        return play_random_game(net, rng, side, settings, opponent)[0]
+    return run_games(net, play_one, num_games, nn_symbol, report, report_every)

@@ -81,9 +81,8 @@ def forward_pass(net, inputs):
     """Run the network on a board (C: forward_pass).
 
     Takes the network and its 18 inputs (floats, each 0.0 or 1.0, from
-    game.board_to_inputs). Stores the activations in `net` (see
-    NeuralNetwork); net.outputs holds 9 probabilities summing to 1.
-    Returns nothing.
+    game.board_to_inputs). Returns nothing: the activations go in `net`
+    (see NeuralNetwork); net.outputs holds 9 probabilities summing to 1.
 
     With H hidden units, x the inputs (18), h the hidden layer (H), z the
     logits (9) and p the probabilities (9):
@@ -162,8 +161,9 @@ def backprop(net, target_probs, learning_rate, reward_scaling, outputs=None):
     # LEARNING OPPORTUNITY (softmax + cross-entropy): for the loss
     # -sum(t * log p), with targets that sum to 1, the gradient with respect
     # to each logit is p - t, so the loss itself is never computed: only its
-    # slope is needed. (The all-zero target of a lost move that filled the
-    # board is no such loss: p - t then just pushes every logit down.)
+    # slope is needed. (learn.py's all-zero target is no such loss: p - t
+    # = p pushes every logit down. It needs the net playing X, whose 9th
+    # move fills the board, and a negative tie reward; the C's is +0.3.)
     # Goodfellow, Bengio and Courville, "Deep Learning", 6.2.2 and 6.5.
     scale = abs(reward_scaling)
     outputs = net.outputs if outputs is None else outputs
