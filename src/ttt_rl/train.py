@@ -9,7 +9,7 @@ Ctrl-C that stops after the current game and keeps the work.
 
 import sys
 
-from .lab.args import (DEFAULT_WEIGHTS, Q_LEARNING, ArgumentParser, add_training_flags, at_least_one,
+from .lab.args import (DEFAULT_WEIGHTS, MCTS, PLAYOUTS, Q_LEARNING, RANDOM, SELF, ArgumentParser, add_training_flags, at_least_one,
                        choose_seed, count, curve_file, file_name, settings_from, trainer)
 from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, first_ctrl_c_stops, \
     invoked_as, printable
@@ -39,7 +39,7 @@ def train_parser():
                             needs=[("until_unbeatable", "runs"), ("jobs", "runs")],
                             description="Train the tic-tac-toe network by playing against "
                                         "a random player, then save its weights.")
-    add_training_flags(parser, "number of training games")
+    add_training_flags(parser, "number of training games", more=True)
     parser.add_argument("output", nargs="?", default=DEFAULT_WEIGHTS, metavar="OUTPUT",
                         type=file_name, help="weights file to write (default %s)"
                                              % DEFAULT_WEIGHTS)
@@ -79,12 +79,15 @@ def main(argv=None):
     if args.method == Q_LEARNING:
         out.line("Learning rule: Q-learning (learning rate %g, epsilon %g falling to 0, "
                  "gamma %g)" % (args.learning_rate, args.epsilon, args.gamma))
-    out.line("Training neural network against %d random games..." % args.games)
+    out.line("Training neural network against %d %s..." % (args.games, {
+        RANDOM: "random games", SELF: "games of self-play", MCTS: "games against MCTS (%d "
+        "playouts a move)" % (args.playouts or PLAYOUTS)}[args.opponent]))
     with first_ctrl_c_stops() as ctrl_c:
         try:
             # 2. Train it (C: train_against_random), by the rule --method names.
             reporter = Reporter(out, args.games, args.side, args.eval_every,
                                 bool(args.curve), ctrl_c)
+            reporter.self_play = args.opponent == SELF
             reporter.begin(net)
             games = trainer(args)(net, args.games, rng, args.side, settings_from(args),
                                   report=reporter.report, report_every=1)

@@ -10,16 +10,22 @@ import random
 import sys
 
 from .. import __version__
-from ..game import O, X
+import functools
+
+from ..game import BOTH, O, X
 from ..learn import DEFAULT_SETTINGS, Settings, learn_from_game, train_against_random
-from ..qlearn import DEFAULT_Q_SETTINGS, EPSILON_DECAY, QSettings, q_learn_from_game, \
-    train_q_learning
+from ..mcts import PLAYOUTS, mcts_opponent
+from ..qlearn import DEFAULT_Q_SETTINGS, EPSILON_DECAY, SOFTMAX, QSettings, \
+    q_learn_from_game, train_q_learning
+from ..selfplay import train_self_play
 from ..weights import MAX_HIDDEN_SIZE
 
 DEFAULT_GAMES, DEFAULT_WEIGHTS = 150000, "ttt_nn.bin"
 MONTE_CARLO, Q_LEARNING = "monte-carlo", "q-learning"   # the C's rule, and Q-learning
 RULES = {MONTE_CARLO: (DEFAULT_SETTINGS, train_against_random, learn_from_game),
          Q_LEARNING: (DEFAULT_Q_SETTINGS, train_q_learning, q_learn_from_game)}
+RANDOM, SELF, MCTS = "random", "self", "mcts"   # who the net trains against
+Q_ONLY = ("epsilon", "gamma", "explore", "temperature")   # flags only Q-learning reads
 MAX_DRAWN_SEED = 10 ** 9
 
 
@@ -60,6 +66,7 @@ finite_float = _type(_number, "is not a finite number")
 positive_float = _type(lambda t: _number(t, above=0.0), "is not a number above 0")
 probability = _type(lambda t: _number(t, 0.0, 1.0), "is not a number from 0 to 1")
 side = _type(lambda t: t.upper() if t.upper() in (O, X) else None, "is not a side: X or O")
+side_or_both = _type(lambda t: BOTH if t.lower() == BOTH else side(t), "is not X, O or both")
 file_name = _type(lambda t: t or None, "is empty, not a file name")
 curve_file = _type(lambda t: t if t.lower().endswith((".svg", ".csv")) else None,
                    "must end in .svg (a chart) or .csv (rows)")
@@ -92,9 +99,17 @@ class ArgumentParser(argparse.ArgumentParser):
         if hasattr(result, "method"):
             rule = result.method or MONTE_CARLO
             defaults = RULES[rule][0]._asdict()
-            for name in ("epsilon", "gamma"):
+            for name in Q_ONLY:
                 if getattr(result, name, None) is not None and rule != Q_LEARNING:
                     self.error("--%s is for --method %s" % (name, Q_LEARNING))
+            opponent = getattr(result, "opponent", RANDOM)
+            if opponent == SELF and (result.side != BOTH or rule != Q_LEARNING):
+                self.error("--opponent self plays both sides by Q-learning: add --side both "
+                           "--method q-learning")
+            if getattr(result, "playouts", None) is not None and opponent != MCTS:
+                self.error("--playouts is for --opponent mcts")
+            if result.side == BOTH and getattr(result, "curve", None):
+                self.error("--curve draws one side: use --side O or X")
             for name, default in defaults.items():
                 if getattr(result, name, None) is None:
                     setattr(result, name, default)
@@ -107,11 +122,30 @@ def add_side(parser, what):
                              "weights file does not record it" % what)
 
 
-def add_training_flags(parser, what):
-    """Add GAMES and the flags that ttt-train and ttt-rl share."""
+def add_training_flags(parser, what, more=False):
+    """Add GAMES and the flags that ttt-train and ttt-rl share; with `more`,
+    ttt-train's: --side both, --opponent, --playouts, --explore."""
     parser.add_argument("games", nargs="?", type=count, default=DEFAULT_GAMES,
                         metavar="GAMES", help="%s (default %d)" % (what, DEFAULT_GAMES))
-    add_side(parser, "learns to play")
+    if not more:
+        add_side(parser, "learns to play")
+    else:
+        parser.add_argument("--side", type=side_or_both, default=O, metavar="{O,X,both}",
+                            help="the side the net learns (default O; X moves first; both: "
+                                 "X in even games, O in odd); the file does not record it")
+        parser.add_argument("--opponent", choices=(RANDOM, SELF, MCTS), default=RANDOM,
+                            help="who the net plays: random (the C's, default), self "
+                                 "(self-play), mcts (Monte Carlo tree search)")
+        parser.add_argument("--playouts", type=at_least_one, metavar="N",
+                            help="--opponent mcts: random games per move (default %d)"
+                                 % PLAYOUTS)
+        parser.add_argument("--explore", choices=("epsilon", SOFTMAX),
+                            help="q-learning: random moves (epsilon, default) or moves "
+                                 "drawn from the softmax of the values (softmax)")
+        parser.add_argument("--temperature", type=positive_float, metavar="T",
+                            help="q-learning with --explore softmax: the temperature at the "
+                                 "start, falling to 0 like epsilon (default %g)"
+                                 % DEFAULT_Q_SETTINGS.temperature)
     parser.add_argument("--method", choices=tuple(RULES), default=MONTE_CARLO,
                         help="the learning rule: monte-carlo, the C's (default), or "
                              "q-learning (README: Two ways to learn)")
@@ -147,8 +181,15 @@ def settings_from(args):
 
 
 def trainer(args):
-    """Return the training loop of args.method: learn.train_against_random
-    or qlearn.train_q_learning (both take the same arguments)."""
+    """Return the training loop the flags ask for: learn.train_against_random
+    or qlearn.train_q_learning, against the random player or MCTS, or
+    selfplay.train_self_play (all take the same arguments)."""
+    opponent = getattr(args, "opponent", RANDOM)
+    if opponent == SELF:
+        return train_self_play
+    if opponent == MCTS:
+        return functools.partial(RULES[args.method][1],
+                                 opponent=mcts_opponent(args.playouts or PLAYOUTS))
     return RULES[args.method][1]
 
 

@@ -12,9 +12,10 @@ round numbers after it, evenly spaced on a log scale.
 import csv
 import io
 import time
+from collections import Counter
 
-from ..game import O, TIE, X, board_to_inputs, opponent
-from ..learn import REPORT_INTERVAL
+from ..game import BOTH, O, TIE, X, board_to_inputs, opponent
+from ..learn import LOSS, REPORT_INTERVAL, WIN
 from ..nn import forward_pass
 from .exact import correct_moves, evaluate_network
 from .text import format_outcomes, format_seconds, to_float32
@@ -61,9 +62,10 @@ class Reporter:
     def __init__(self, out, num_games, side=O, eval_every=0, curve=False, stop=None):
         self.out, self.num_games, self.side, self.eval_every = out, num_games, side, eval_every
         self.interval, self.stop = progress_interval(num_games), stop
+        self.self_play = False   # self-play counts X's and O's wins, not the net's
         self.points = set(curve_points(num_games)) if curve else set()
         self.rows, self.games = [], 0
-        self.window, self.since_point = _zero(), _zero()
+        self.window, self.since_point = Counter(), Counter()
         self.start = time.perf_counter()
 
     def begin(self, net):
@@ -75,15 +77,14 @@ class Reporter:
         """Take `counts` (X, O, TIE -> games won) of the games since the
         last call, after `games` games in all; returns True to stop."""
         self.games = games
-        for result, n in counts.items():
-            self.window[result] += n
-            self.since_point[result] += n
+        self.window.update(counts)
+        self.since_point.update(counts)
         if games % self.interval == 0:
             self.progress_line(games, *self._counts(self.window))
-            self.window = _zero()
+            self.window = Counter()
         if games in self.points:
             self.rows.append(measure(net, games, self._counts(self.since_point), self.side))
-            self.since_point = _zero()
+            self.since_point = Counter()
         if self.eval_every and games % self.eval_every == 0:
             exact = evaluate_network(net, self.side)
             self.out.line("Exact at %d games: %s, lines lost %d of %d" % (
@@ -98,24 +99,25 @@ class Reporter:
         self.elapsed = time.perf_counter() - self.start
 
     def _counts(self, counts):
-        return counts[self.side], counts[opponent(self.side)], counts[TIE]
+        """Return (wins, losses, ties) of the net; with both sides, counts
+        are the net's WIN and LOSS (or, in self-play, X's and O's wins)."""
+        if self.side != BOTH:
+            return counts[self.side], counts[opponent(self.side)], counts[TIE]
+        return (counts[WIN] + counts[X], counts[LOSS] + counts[O], counts[TIE])
 
     def progress_line(self, games, wins, losses, ties):
         """Print the C's progress line, then in brackets what it counts and
         the timing that a slower language makes welcome."""
         elapsed = time.perf_counter() - self.start
         rate = games / max(elapsed, 1e-9)
-        self.out.line("Games: %d, Wins: %d (%.1f%%), Losses: %d (%.1f%%), Ties: %d (%.1f%%) "
+        won, lost = ("X wins", "O wins") if self.self_play else ("Wins", "Losses")
+        self.out.line("Games: %d, %s: %d (%.1f%%), %s: %d (%.1f%%), Ties: %d (%.1f%%) "
                       "[last %s; %s, %.0f games/s, ETA %s]" % (
-                          games, wins, percent(wins, self.interval), losses,
+                          games, won, wins, percent(wins, self.interval), lost, losses,
                           percent(losses, self.interval), ties, percent(ties, self.interval),
                           "game" if self.interval == 1 else "%d games" % self.interval,
                           format_seconds(elapsed), rate,
                           format_seconds((self.num_games - games) / rate)))
-
-
-def _zero():
-    return {X: 0, O: 0, TIE: 0}
 
 
 def percent(count, window):

@@ -13,7 +13,7 @@ policy of a reward (expectimax). The C has nothing like it: it samples.
 
 from functools import lru_cache
 
-from ..game import EMPTY, O, TIE, X, check_game_over, opponent
+from ..game import BOTH, EMPTY, O, TIE, X, check_game_over, opponent
 from ..nn import get_computer_move
 
 START = EMPTY * 9                     # the empty board as a position string
@@ -98,8 +98,17 @@ def evaluate_policy(policy, start=START, side=O):
 
 
 def evaluate_network(net, side=O):
-    """Return evaluate_policy's dict for the net playing `side`."""
-    return evaluate_policy(net_policy(net), side=side)
+    """Return evaluate_policy's dict for the net playing `side`. For BOTH,
+    `sides` holds the dicts as O and as X; the net is unbeatable if both
+    are, lines and positions are their sums, win, draw and loss means."""
+    if side != BOTH:
+        return evaluate_policy(net_policy(net), side=side)
+    sides = [evaluate_policy(net_policy(net), side=s) for s in (O, X)]
+    result = {k: sum(r[k] for r in sides) for k in ("lines", "lines_lost", "positions",
+                                                      "optimal_positions")}
+    result.update({k: sum(r[k] for r in sides) / 2 for k in ("win", "draw", "loss")})
+    return dict(result, side=BOTH, sides=sides, unbeatable=not result["lines_lost"],
+                losing_lines=sides[0]["losing_lines"] + sides[1]["losing_lines"])
 
 
 @lru_cache(maxsize=None)
@@ -117,16 +126,15 @@ def reachable(side, position=START):
 def complete_share(net, side=O):
     """Return (kept, positions): in how many of the positions reachable
     under any play with `side` to move the net's move keeps the minimax
-    value. A complete player keeps it in all."""
-    policy, everywhere = net_policy(net), reachable(side)
-    kept = sum(minimax(_play(p, policy(p), side)) == minimax(p) for p in everywhere)
-    return kept, len(everywhere)
+    value (both sides: their sums). A complete player keeps it in all."""
+    policy, sides = net_policy(net), (O, X) if side == BOTH else (side,)
+    kept = sum(minimax(_play(p, policy(p), s)) == minimax(p) for s in sides for p in reachable(s))
+    return kept, sum(len(reachable(s)) for s in sides)
 
 
 @lru_cache(maxsize=None)
 def random_vs_random(position=START):
-    """Return {X: p, O: p, TIE: p}: how a game from `position` ends when both
-    players move at random (X wins 58.5% from the start)."""
+    """Return {X: p, O: p, TIE: p} when both move at random from `position`."""
     winner = check_game_over(position)
     if winner is not None:
         return {k: float(winner == k) for k in (X, O, TIE)}
@@ -136,9 +144,8 @@ def random_vs_random(position=START):
 
 
 def strength(result):
-    """Return how well an evaluated net plays its side against a random
-    opponent: 0 for random play, 1 for the best that never loses (win minus
-    loss rate, scaled between the two)."""
+    """Return how well an evaluated net plays its side, from 0 (random) to 1
+    (the best that never loses): its win minus loss rate, scaled."""
     side, odds = result["side"], random_vs_random()
     base = odds[side] - odds[opponent(side)]
     return (result["win"] - result["loss"] - base) / (best_safe_win_rate(side=side) - base)

@@ -8,7 +8,7 @@ import os
 import struct
 
 from ..game import O, opponent
-from .args import MONTE_CARLO, RULES
+from .args import MONTE_CARLO, PLAYOUTS, RANDOM, RULES
 from .cli import shell_word
 from .exact import best_safe_win_rate, evaluate_network, strength
 
@@ -18,8 +18,9 @@ SIDE_WARNING_STRENGTH, SIDE_WARNING_GAP = 0.75, 0.5
 JSON_KEYS = ("side", "win", "draw", "loss", "lines", "lines_lost", "positions",
              "optimal_positions", "unbeatable", "complete_kept", "complete_positions")
 # The flags a printed command repeats when they differ from their default.
-FLAGS = ("side", "method", "hidden", "init", "learning_rate", "reward_win", "reward_tie",
-         "reward_loss", "epsilon", "gamma", "save")
+FLAGS = ("side", "method", "opponent", "playouts", "hidden", "init", "learning_rate",
+         "reward_win", "reward_tie", "reward_loss", "epsilon", "gamma", "explore",
+         "temperature", "save")
 
 
 def to_float32(x):
@@ -42,7 +43,10 @@ def format_seconds(seconds):
 
 
 def verdict(result):
-    """Return 'unbeatable, 87.8% wins' or 'loses 10 lines, 83.7% wins'."""
+    """Return 'unbeatable, 87.8% wins' or 'loses 10 lines, 83.7% wins' (for
+    both sides: 'as O ...; as X ...')."""
+    if "sides" in result:
+        return "; ".join("as %s %s" % (r["side"], verdict(r)) for r in result["sides"])
     lost = result["lines_lost"]
     head = "unbeatable" if not lost else "loses " + plural(lost, "line")
     return "%s, %.1f%% wins" % (head, 100 * result["win"])
@@ -56,6 +60,8 @@ def format_outcomes(result):
 
 def summary_lines(result):
     """Return the summary of an exact evaluation, as a list of lines."""
+    if "sides" in result:
+        return [line for r in result["sides"] for line in summary_lines(r)]
     other = opponent(result["side"])
     return ["Exact as %s vs random %s: %s" % (result["side"], other, format_outcomes(result)),
             "Every %s strategy: %d lines, %d lost: %s" % (
@@ -69,6 +75,8 @@ def summary_lines(result):
 def saved_sentence(result, subject="The saved net"):
     """Return one sentence on a net (`result`, its exact evaluation):
     whether some opponent can beat it, and its win rate against a random one."""
+    if "sides" in result:
+        return " ".join(saved_sentence(r, subject) for r in result["sides"])
     side, other = result["side"], opponent(result["side"])
     if result["unbeatable"]:
         return ("%s is unbeatable as %s: no %s strategy wins against it; it wins %.2f%% "
@@ -85,7 +93,8 @@ def command_line(words, args, games, output=None, **changes):
     `games` and `output` with the flags of `args` that differ from their
     defaults, then `changes` (flag -> value, None to drop one), quoted for
     a shell: options as --name=value, so that a negative value stays one."""
-    defaults = dict(RULES[args.method][0]._asdict(), side=O, method=MONTE_CARLO)
+    defaults = dict(RULES[args.method][0]._asdict(), side=O, method=MONTE_CARLO,
+                    opponent=RANDOM, playouts=PLAYOUTS)
     flags = {name: getattr(args, name, None) for name in FLAGS}
     flags = {n: v for n, v in flags.items() if v is not None and v != defaults.get(n)}
     flags.update(changes)
@@ -102,7 +111,8 @@ def command_line(words, args, games, output=None, **changes):
 def next_step(words, args, output=None):
     """Return what to run when a net can be beaten, keeping the user's
     flags: more seeds (ttt-train, which has --runs) or Q-learning."""
-    q = command_line(words, args, 200000, output, method="q-learning", learning_rate=None)
+    q = command_line(words, args, 200000, output, method="q-learning", learning_rate=None,
+                     opponent=None, playouts=None)
     if output is None or args.method != MONTE_CARLO:
         return "For an unbeatable net, try: " + q
     runs = command_line(words, args, args.games, output, runs=16, until_unbeatable=True)

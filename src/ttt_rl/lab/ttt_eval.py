@@ -11,7 +11,8 @@ import sys
 
 from ..learn import DEFAULT_SETTINGS
 from ..weights import FileError, load
-from .args import ArgumentParser, add_side, file_name
+from ..game import BOTH, O, X
+from .args import ArgumentParser, file_name, side_or_both
 from .cli import EXIT_FAILURE, EXIT_USAGE, command, printable, say
 from .exact import complete_share, evaluate_network, optimum
 from .text import format_line, json_line, optimum_sentence, side_warning, summary_lines
@@ -32,7 +33,9 @@ not be read (so not checked) or for a bad command line, as grep and diff.
                  "every game they can play.")
     parser.add_argument("weights", nargs="+", metavar="WEIGHTS", type=file_name,
                         help="weights file(s) written by ttt-train or the C train")
-    add_side(parser, "plays")
+    parser.add_argument("--side", type=side_or_both, default=O, metavar="{O,X,both}",
+                        help="the side the net plays (default O; X moves first; both: "
+                             "each side in turn)")
     parser.add_argument("--check", action="store_true",
                         help="exit with status 1 if any net can be beaten")
     # Losing lines are text for a human; they would break the JSON stream.
@@ -64,7 +67,7 @@ def main(argv=None):
         result["complete_kept"], result["complete_positions"] = complete_share(net, args.side)
         if args.check and not result["unbeatable"]:
             status = status or EXIT_FAILURE
-        warning = side_warning(net, args.side, result)
+        warning = args.side != BOTH and side_warning(net, args.side, result)
         if warning:
             say("ttt-eval", "%s: %s" % (path, warning))
         lines = [json_line(path, result)] if args.json else \
@@ -77,8 +80,9 @@ def main(argv=None):
         print("\n".join(lines))
     if read and not args.json:
         # What the reward asks for: the best any learner can do with it.
-        rewards = DEFAULT_SETTINGS[1:]
-        print("Limit: " + optimum_sentence(optimum(rewards, args.side), "the C's reward"))
+        for side in (O, X) if args.side == BOTH else (args.side,):
+            print("Limit: " + optimum_sentence(optimum(DEFAULT_SETTINGS[1:], side),
+                                               "the C's reward"))
     return status
 
 
