@@ -9,6 +9,8 @@ against a random opponent. Read it in this order:
     learn.py     the C's learning rule: learn_from_game, play_random_game,
                  train_against_random
     qlearn.py    a second rule, Q-learning, with the same network and file
+    mcts.py      Monte Carlo tree search (UCT): an opponent to train against
+    selfplay.py  self-play: one net learns both sides against itself
   the C's file and programs
     weights.py   the ttt_nn.bin file (imports only the algorithm)
     train.py     ttt-train (train.c's main)

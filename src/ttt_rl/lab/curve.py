@@ -79,7 +79,7 @@ class Reporter:
         self.games = games
         self.window.update(counts)
         self.since_point.update(counts)
-        if games % self.interval == 0:
+        if games % self.interval == 0 and self.out:
             self.progress_line(games, *self._counts(self.window))
             self.window = Counter()
         if games in self.points:

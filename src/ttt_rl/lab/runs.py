@@ -1,13 +1,9 @@
 """Training runs in processes of their own: `ttt-train --runs K` keeps the
-best of K seeds, and `make curve` trains both rules side by side.
-
-antirez's advice for a net that can be beaten is to run the program again;
---runs does it for you: seeds S, S+1, ..., each trained exactly as
-`ttt-train --seed S+i` would be, measured exactly and ranked (rank_key).
-One multiprocessing.Process a run; these lines add what the library does
-not: a first Ctrl-C asks every run to stop after its game (an Event), a
-worker whose parent is gone stops by itself, and no worker outlives the
-command. No C counterpart.
+best of K seeds (antirez's advice for a beatable net is to run it again),
+and `make curve` trains both rules side by side. One multiprocessing.Process
+a run; these lines add what the library does not: a first Ctrl-C asks every
+run to stop after its game (an Event), a worker whose parent is gone stops
+by itself, and no worker outlives the command. No C counterpart.
 """
 
 import argparse
@@ -19,7 +15,7 @@ import time
 from multiprocessing.connection import wait
 
 from ..game import O
-
+from ..weights import from_bytes, to_bytes
 from .args import RULES, ArgumentParser, choose_seed, count, file_name, seed, settings_from, trainer
 from .cli import EXIT_CTRL_C, EXIT_FAILURE, EXIT_USAGE, Output, command, first_ctrl_c_stops, \
     printable, say, signals_held
@@ -29,7 +25,6 @@ from .files import check_output, save
 from .session import conclude, rank, save_and_report, start_network, write_curve
 from .svg import chart, side_by_side
 from .text import command_line, format_seconds, next_step, plural, ranked_table, verdict
-from ..weights import from_bytes, to_bytes
 
 GRACE_SECONDS = 2.0   # how long a stopped worker may take before SIGKILL
 MAX_JOBS = 64         # worker processes at most, whatever --jobs says
@@ -37,8 +32,7 @@ TITLES = {"monte-carlo": "The C's rule (monte-carlo), seed %d", "q-learning": "Q
 
 
 def rank_key(run):
-    """Sort key of a run, best first: unbeatable, fewest lines lost, most
-    wins, lowest seed."""
+    """Sort key of a run, best first: session.rank, then the lowest seed."""
     return rank(run["result"]) + (run["seed"],)
 
 
@@ -60,7 +54,7 @@ def _worker(task, index, conn, asked, done, parent):
     args, seed, init_data = task
     try:
         net, rng = start_network(args, seed, init_data)
-        reporter = _WorkerReporter(None, args.games, args.side, curve=True)
+        reporter = _WorkerReporter(None, args.games, args.side, curve=bool(args.curve))
         reporter.index, reporter.done, reporter.asked, reporter.parent = index, done, asked, parent
         reporter.begin(net)
         games = trainer(args)(net, args.games, rng, args.side, settings_from(args),
@@ -132,7 +126,7 @@ def run_all(tasks, jobs, out, until_unbeatable=False):
                     _stop(*(active.pop(i)[0] for i in list(active) if i > first))
                     results = {i: r for i, r in results.items() if i <= first}
                 games = sum(done)
-                if games // step != shown // step or not (waiting or active):
+                if games != shown and (games // step != shown // step or games == total):
                     shown, elapsed = games, time.monotonic() - start
                     rate = games / max(elapsed, 1e-9)
                     out.line("Games: %d of %d in %d runs [%s, %.0f games/s, ETA %s%s]" % (
@@ -146,8 +140,7 @@ def run_all(tasks, jobs, out, until_unbeatable=False):
 
 
 def _stop(*processes):
-    """Stop workers: SIGTERM to all, SIGKILL to those still alive after one
-    grace period, shared by all."""
+    """SIGTERM to every worker, SIGKILL to those alive after a shared grace."""
     for process in processes:
         process.terminate()
     deadline = time.monotonic() + GRACE_SECONDS
@@ -163,8 +156,7 @@ def _how(code):
 
 
 def train_runs(args, out, init_data, words):
-    """ttt-train with --runs K > 1, its paths checked and --init read; `words`
-    run the command again. Returns the exit status."""
+    """ttt-train --runs K > 1, paths checked; `words` run the command again."""
     if args.eval_every:
         say("ttt-train", "error: --eval-every prints one run's numbers; use --curve with --runs")
         return EXIT_USAGE
@@ -172,7 +164,7 @@ def train_runs(args, out, init_data, words):
     jobs = min(args.jobs or os.cpu_count() or 1, args.runs, MAX_JOBS)
     out.line("Training %s%s of %d games (seeds %d to %d, %s) in %s..." % (
         "up to " if args.until_unbeatable else "", plural(args.runs, "run"), args.games,
-        args.seed, args.seed + args.runs - 1, args.method, plural(jobs, "process")))
+        args.seed, args.seed + args.runs - 1, args.method, plural(jobs, "process", "es")))
     with first_ctrl_c_stops() as ctrl_c:   # until the best is saved: a first Ctrl-C keeps it
         try:
             runs, stopped, failed = run_all([(args, args.seed + i, init_data) for i in
@@ -206,13 +198,10 @@ def train_runs(args, out, init_data, words):
 
 @command("make curve")
 def compare(argv=None):
-    """`python3 -m ttt_rl.lab.runs GAMES OUT.svg [--seed S]`: train the C's
-    rule and Q-learning on one seed side by side, in two processes, and
-    draw both learning curves in one picture. Returns the exit status."""
+    """`python3 -m ttt_rl.lab.runs GAMES OUT.svg [--seed S]`; returns the exit status."""
     parser = ArgumentParser(prog="python3 -m ttt_rl.lab.runs", description="Train the C's "
-                            "rule and Q-learning on one seed, side by side, and draw both "
-                            "learning curves in OUT.svg (the README's picture). An existing "
-                            "OUT.svg is kept as OUT.svg.bak.")
+                            "rule and Q-learning on one seed side by side and draw both "
+                            "learning curves in OUT.svg (an old one is kept as OUT.svg.bak).")
     parser.add_argument("games", type=count, metavar="GAMES", help="games of each rule")
     parser.add_argument("output", type=file_name, metavar="OUT.svg", help="the picture")
     parser.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")
@@ -220,8 +209,8 @@ def compare(argv=None):
     if not args.output.lower().endswith(".svg"):
         parser.error("OUT.svg must end in .svg: it is an SVG picture")
     check_output(args.output, weights=False)
-    tasks = [(argparse.Namespace(games=args.games, method=method, side=O, hidden=None,
-                                 init=None, **RULES[method][0]._asdict()), args.seed, None)
+    tasks = [(argparse.Namespace(games=args.games, method=method, side=O, hidden=None, init=None,
+                                 curve=True, **RULES[method][0]._asdict()), args.seed, None)
              for method in RULES]
     runs, stopped, failed = run_all(tasks, len(tasks), out)
     if stopped or failed:

@@ -29,9 +29,9 @@ def to_float32(x):
     return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
-def plural(count, word):
-    """Return '1 line' or '4 lines'."""
-    return "%d %s%s" % (count, word, "" if count == 1 else "s")
+def plural(count, word, ending="s"):
+    """Return '1 line' or '4 lines' ('2 processes' with ending 'es')."""
+    return "%d %s%s" % (count, word, "" if count == 1 else ending)
 
 
 def format_seconds(seconds):
