@@ -1,7 +1,12 @@
-"""ttt-play (play.py): the C's transcript, the grid, and every kind of input."""
+"""ttt-play (play.py): the C's transcript, a game on either side, and a
+--learn session whose games are saved however it ends."""
 
+import contextlib
+import errno
 import io
 import os
+import shutil
+import signal
 import struct
 import subprocess
 import unittest
@@ -13,7 +18,7 @@ from ttt_rl.lab.human import LEGEND, Quit
 from ttt_rl.play import play_game
 from ttt_rl.weights import load
 
-from .helpers import C_FILE, DATA, TempDirTest, read, run_main, run_module
+from .helpers import C_FILE, DATA, TempDirTest, read, run_main
 from .transcript import transcript_differences
 
 # X moves for one game against c_trained.bin (the first game of its fixture).
@@ -26,15 +31,49 @@ def fixture(name):
         return f.read()
 
 
+class FailingStdin(io.RawIOBase):
+    """A stdin that gives `data`, then fails as a descriptor gone bad
+    (EBADF), as a terminal may under nohup."""
+
+    def __init__(self, data):
+        super().__init__()
+        self.data = io.BytesIO(data)
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        chunk = self.data.read(len(buffer))
+        if not chunk:
+            raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+        buffer[:len(chunk)] = chunk
+        return len(chunk)
+
+
+class FullStdout(io.StringIO):
+    """A stdout on a full disk."""
+
+    def write(self, text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def run_play(*argv, stdin, stdout=None):
+    """run_main(play.main) with `stdin` a binary stream and, if given, `stdout`."""
+    out, err = stdout or io.StringIO(), io.StringIO()
+    with mock.patch("sys.stdin", io.TextIOWrapper(io.BufferedReader(stdin))), \
+            contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = play.main(list(argv))
+    return status, err.getvalue()
+
+
 class TranscriptTest(unittest.TestCase):
     """ttt-play prints what the C play printed, for the same file and moves."""
 
     def check(self, name):
         path = os.path.join(DATA, name + ".bin")
-        proc = run_module("play", path, stdin=fixture(name + ".moves"))
-        self.assertEqual(proc.returncode, 0, proc.stderr)
-        self.assertEqual(proc.stderr, "")
-        head, welcome, rest = proc.stdout.partition("Welcome")
+        status, out, err = run_main(play.main, path, stdin=fixture(name + ".moves").encode())
+        self.assertEqual((status, err), (0, ""))
+        head, welcome, rest = out.partition("Welcome")
         self.assertEqual(head, "Neural network loaded from %s\n"
                                "Ready to play! You are X. Type q to quit.\n%s\n"
                                % (path, LEGEND))
@@ -60,35 +99,12 @@ class TranscriptTest(unittest.TestCase):
 
 
 class PlayGameTest(unittest.TestCase):
-    """A game reads whole lines: any input gets a clear answer; q quits; the net may play X."""
+    """One game: q quits, the input may end, and the net may play X."""
 
     def play(self, moves, side=O):
         out = io.StringIO()
-        nn = load(os.path.join(DATA, "c_trained.bin"))
-        stdin = io.BytesIO(moves if isinstance(moves, bytes) else moves.encode())
-        winner, history = play_game(nn, stdin, out, side)
+        winner, history = play_game(load(C_FILE), io.BytesIO(moves.encode()), out, side)
         return winner, history, out.getvalue()
-
-    def test_bad_lines_get_a_message_and_a_new_prompt(self):
-        winner, history, text = self.play("\nabc\n4 5\n9\n0\n0\n1\n2\n3\n5\n6\n7\n8\n")
-        self.assertIn("Invalid move! Please type a position from 0 to 8 (q quits). Try again.",
-                      text)
-        self.assertIn("Invalid move! 'abc' is not a position", text)
-        self.assertIn("Invalid move! Position 0 is already taken. Try again.", text)
-        self.assertIn(winner, (X, O, TIE))
-        self.assertEqual(history[0], 0)
-
-    def test_any_bytes_are_a_bad_move_not_a_crash(self):
-        # Latin-1, UTF-16 and a UTF-8 byte-order mark before a real move.
-        _, history, text = self.play(b"\xe9\xff\n" + "4\n".encode("utf-16")
-                                     + b"\n\xef\xbb\xbf0\n1\n2\n3\n5\n6\n7\n8\n")
-        self.assertIn("is not a position", text)
-        self.assertEqual(history[0], 0)   # the BOM was dropped
-
-    def test_an_endless_line_is_cut_and_skipped(self):
-        _, history, text = self.play(b"7" * 100000 + b"\n0\n1\n2\n3\n5\n6\n7\n8\n")
-        self.assertEqual(text.count("That line is too long"), 1)
-        self.assertEqual(history[0], 0)
 
     def test_quit_and_end_of_input(self):
         with self.assertRaises(Quit):
@@ -99,16 +115,28 @@ class PlayGameTest(unittest.TestCase):
             self.play("0\n")
 
     def test_net_as_x_moves_first(self):
-        _, history, text = self.play("4\n0\n1\n2\n3\n5\n6\n7\n8\n", side=X)
+        winner, history, text = self.play("4\n0\n1\n2\n3\n5\n6\n7\n8\n", side=X)
         self.assertTrue(text.startswith("Welcome to Tic Tac Toe! You are O, the computer is X."))
         self.assertLess(text.index("Computer placed X at position"), text.index("Your move"))
         self.assertNotEqual(history[0], 4)   # the net moved first, then 4 was ours
         self.assertEqual(history[1], 4)
+        self.assertIn(winner, (X, O, TIE))
 
 
 class PlayCommandTest(TempDirTest):
-    """ttt-play: --learn saves what it learned (with a backup), plain play
-    never writes, and a net trained for the other side is named."""
+    """Plain play never writes; --learn saves what it learned, however the
+    session ends and wherever the file went meanwhile."""
+
+    def learned_bytes(self):
+        """The file that one game of ONE_GAME, learned, makes of c_trained.bin."""
+        path = self.copy_of_c_file("reference.bin")
+        status, _, err = run_main(play.main, path, "--learn", stdin=(ONE_GAME + "n\n").encode())
+        self.assertEqual(status, 0, err)
+        learned = read(path)
+        self.assertNotEqual(learned, read(C_FILE))
+        for name in ("reference.bin", "reference.bin.bak"):
+            os.remove(self.path(name))
+        return learned
 
     def test_plain_play_never_writes(self):
         path = self.copy_of_c_file()
@@ -116,42 +144,78 @@ class PlayCommandTest(TempDirTest):
         status, out, _ = run_main(play.main, path, stdin=(ONE_GAME + "n\n").encode())
         self.assertEqual(status, 0)
         self.assertEqual((read(path), os.stat(path).st_mtime_ns), (read(C_FILE), before))
+        self.assertEqual(os.listdir(self.tmp), ["net.bin"])
         self.assertNotIn("learned", out)
 
-    def test_learn_saves_back_with_a_backup(self):
-        path = self.copy_of_c_file()
-        status, out, _ = run_main(play.main, path, "--learn", stdin=(ONE_GAME + "n\n").encode())
-        self.assertEqual(status, 0)
+    def test_learn_saves_when_the_session_ends(self):
+        # After n, q, the end of input, and a stdin that fails to read
+        # (issue 27, class 1: an end of input too), the game is saved.
+        learned = self.learned_bytes()
+        path = self.path("net.bin")
+        for ending in ("read error", b"q\n", b"", b"n\n"):
+            shutil.copy(C_FILE, path)
+            games = (ONE_GAME + "y\n").encode()
+            if ending == "read error":
+                status, err = run_play(path, "--learn", stdin=FailingStdin(games))
+            else:
+                status, out, err = run_main(play.main, path, "--learn", stdin=games + ending)
+            self.assertEqual((status, err), (0, ""), ending)
+            self.assertEqual(read(path), learned, ending)
         self.assertIn("The network learned from this game.", out)
-        self.assertIn("Learned from 1 game.\nNeural network saved to %s" % path, out)
-        self.assertNotEqual(read(path), read(C_FILE))
-        self.assertEqual(read(path + ".bak"), read(C_FILE))
+        self.assertIn("Learned from 1 game.\nNeural network saved to %s\n" % path, out)
 
     def test_learn_with_save_keeps_the_original(self):
+        learned = self.learned_bytes()
         path = self.copy_of_c_file()
         other = self.path("other.bin")
         status, _, _ = run_main(play.main, path, "--learn", "--save", other,
                                 stdin=(ONE_GAME + "n\n").encode())
         self.assertEqual(status, 0)
         self.assertEqual(read(path), read(C_FILE))
-        self.assertNotEqual(read(other), read(C_FILE))
+        self.assertEqual(read(other), learned)
 
-    def test_another_sessions_save_right_after_the_load_is_noticed(self):
+    def during_the_session(self, change, *argv):
+        """Run `ttt-play net.bin --learn ARGV` for one game, calling `change`
+        while it plays."""
+        real = play.play_session
+
+        def session(*args, **kwargs):
+            change()
+            return real(*args, **kwargs)
+
         path = self.copy_of_c_file()
-        real_check = play.check_paths
+        with mock.patch.object(play, "play_session", session):
+            return run_main(play.main, path, "--learn", *argv,
+                            stdin=(ONE_GAME + "n\n").encode())
 
-        def other_session_saves(args, save_to):   # just after this session loaded
+    def test_a_file_removed_or_moved_away_meanwhile_is_written_anew(self):
+        # Issue 27, class 3: nothing would be overwritten, so nothing is refused.
+        learned = self.learned_bytes()
+        path, moved = self.path("net.bin"), self.path("moved.bin")
+        for change in (lambda: os.remove(path), lambda: os.rename(path, moved)):
+            status, out, err = self.during_the_session(change)
+            self.assertEqual((status, err), (0, ""))
+            self.assertIn("Neural network saved to %s" % path, out)
+            self.assertEqual(read(path), learned)
+        self.assertEqual(read(moved), read(C_FILE))
+
+    def test_another_sessions_save_is_not_overwritten(self):
+        # The net learned here goes to a new file beside, named in the error.
+        learned = self.learned_bytes()
+        path = self.path("net.bin")
+
+        def other_session_saves():
             with open(path, "r+b") as f:
                 f.write(b"\0\0\0\0")
-            return real_check(args, save_to)
 
-        with mock.patch.object(play, "check_paths", other_session_saves):
-            status, _, err = run_main(play.main, path, "--learn",
-                                      stdin=(ONE_GAME + "n\n").encode())
+        status, _, err = self.during_the_session(other_session_saves)
         self.assertEqual(status, 1)
-        self.assert_one_line(err, "changed since it was loaded")
-        self.assertEqual(read(path)[4:], read(C_FILE)[4:])   # the other save stands
-        self.assertNotEqual(read(path), read(C_FILE))
+        beside = self.path("net-1.bin")
+        self.assertRegex(err, "^ttt-play: error: .*changed since it was loaded.*%s\n$"
+                         % beside)
+        self.assertEqual(len(err.splitlines()), 1, err)
+        self.assertEqual(read(path), b"\0\0\0\0" + read(C_FILE)[4:])   # the other save stands
+        self.assertEqual(read(beside), learned)
         self.assertFalse(os.path.exists(path + ".bak"))
 
     def test_learn_refuses_a_net_that_would_overflow_before_play(self):
@@ -160,60 +224,51 @@ class PlayCommandTest(TempDirTest):
             f.write(struct.pack("<2809f", *[3e38] * 2809))   # loads, plays, cannot learn
         status, out, err = run_main(play.main, path, "--learn", stdin=(ONE_GAME + "n\n").encode())
         self.assertEqual((status, out), (1, ""))
-        self.assert_one_line(err, "huge.bin cannot be trained further: it has a weight of 3e\\+38")
-        self.assertFalse(os.path.exists(path + ".bak"))
+        self.assertIn("huge.bin cannot be trained further", err)
+        self.assertEqual(os.listdir(self.tmp), ["huge.bin"])
 
-    def test_usage_errors(self):
-        status, _, err = run_main(play.main, C_FILE, "--save", self.path("x.bin"))
-        self.assertEqual(status, 2)
-        self.assert_one_line(err, "--save needs --learn")
-        status, _, err = run_main(play.main, self.path("missing.bin"))
-        self.assertEqual(status, 1)
-        self.assert_one_line(err, "No such file.*; train one first: ttt-train$")
+    def test_a_missing_file_says_how_to_make_one(self):
+        with mock.patch("sys.argv", ["ttt-play"]):   # as the console script
+            status, out, err = run_main(play.main, self.path("missing.bin"))
+        self.assertEqual((status, out), (1, ""))
+        self.assertRegex(err, "No such file.*; train one first: ttt-train\n$")
 
-    def test_a_net_trained_for_x_is_named(self):
-        from ttt_rl.train import main as train_main
-        run_main(train_main, "600", self.path("x.bin"), "--side", "X", "--seed", "1")
-        _, _, err = run_main(play.main, self.path("x.bin"), stdin=b"q\n")
-        self.assert_one_line(err, "plays X much better .* --side X")
-        _, _, err = run_main(play.main, self.path("x.bin"), "--side", "x", stdin=b"q\n")
+    def test_the_side_is_passed_on(self):
+        # c_trained.bin learned O: playing it as X is warned about, as O is not.
+        _, _, err = run_main(play.main, C_FILE, "--side", "X", stdin=b"q\n")
+        self.assertRegex(err, "^ttt-play: warning: this net plays O much better")
+        _, _, err = run_main(play.main, C_FILE, stdin=b"q\n")
         self.assertEqual(err, "")
 
-    def test_ctrl_c_during_learn_saves_what_was_learned(self):
-        import signal
+    def test_a_full_stdout_still_saves_what_was_learned(self):
+        learned = self.learned_bytes()
         path = self.copy_of_c_file()
-        proc = self.start_module("play", path, "--learn", stdin=subprocess.PIPE)
-        proc.stdin.write((ONE_GAME + "y\n").encode())   # one game learned, then a prompt
-        proc.stdin.flush()
-        for line in proc.stdout:   # ends at EOF if the command died
-            if b"The network learned" in line:
-                break
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
-        self.assertEqual(proc.returncode, 130)
-        self.assert_one_line(err, "^ttt-play: interrupted; %s was saved$" % path)
-        self.assertEqual(read(path + ".bak"), read(C_FILE))
-        self.assertNotEqual(read(path), read(C_FILE))   # the learned game is kept
+        status, err = run_play(path, "--learn", stdin=io.BytesIO((ONE_GAME + "n\n").encode()),
+                               stdout=FullStdout())
+        self.assertEqual(status, 1)
+        self.assertIn("cannot write to stdout", err)
+        self.assertEqual(read(path), learned)
 
-    def test_a_closed_stdout_still_saves_what_was_learned(self):
-        path = self.copy_of_c_file()
-        proc = run_module("play", path, "--learn", stdin=ONE_GAME + "y\n" + ONE_GAME + "n\n",
-                          env={"PYTHONUNBUFFERED": "1"})
-        self.assertEqual(proc.returncode, 0, proc.stderr)
-        # The same session with stdout on a full disk: learned games are saved.
-        if not os.path.exists("/dev/full"):
-            self.skipTest("needs /dev/full")
-        os.replace(path + ".bak", path)
-        import sys
-        from .helpers import SRC
-        with open("/dev/full", "w") as full:
-            done = subprocess.run([sys.executable, "-m", "ttt_rl.play", path, "--learn"],
-                                  input=(ONE_GAME + "n\n").encode(), stdout=full,
-                                  stderr=subprocess.PIPE, timeout=60,
-                                  env=dict(os.environ, PYTHONPATH=SRC))
-        self.assertEqual(done.returncode, 1)
-        self.assert_one_line(done.stderr, "cannot write to stdout")
-        self.assertNotEqual(read(path), read(C_FILE))
+
+class PlaySignalTest(TempDirTest):
+    """The real command: a first Ctrl-C, or a closed terminal (SIGHUP), ends
+    a --learn session, and the games learned so far are saved."""
+
+    def test_ctrl_c_and_sighup_save_what_was_learned(self):
+        for sig, said in ((signal.SIGINT, "interrupted"), (signal.SIGHUP, "stopped")):
+            path = self.copy_of_c_file()
+            proc = self.start_module("play", path, "--learn", stdin=subprocess.PIPE)
+            proc.stdin.write((ONE_GAME + "y\n").encode())   # one game learned, then a prompt
+            proc.stdin.flush()
+            for line in proc.stdout:   # ends at EOF if the command died
+                if b"The network learned" in line:
+                    break
+            proc.send_signal(sig)
+            _, err = proc.communicate(timeout=30)
+            self.assertEqual(proc.returncode, 128 + sig)
+            self.assert_one_line(err, "^ttt-play: %s; %s was saved$" % (said, path))
+            self.assertNotEqual(read(path), read(C_FILE))   # the learned game is kept
+            self.assertEqual(len(load(path).b_h), 100)
 
 
 if __name__ == "__main__":

@@ -2,15 +2,24 @@
 every command in its shell blocks exists (a make target, a module, a
 console script, a file)."""
 
-import doctest
 import os
 import re
 import shlex
+import subprocess
+import sys
 import unittest
 
 from .helpers import ROOT, SRC
 
 README = os.path.join(ROOT, "README.md")
+# Runs the doctest read from stdin; the exit status is the number of failures.
+RUN_DOCTEST = """\
+import doctest, sys
+test = doctest.DocTestParser().get_doctest(sys.stdin.read(), {}, "README", "README.md", 0)
+result = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS).run(test)
+print(result)
+sys.exit(result.failed)
+"""
 
 
 def blocks(language):
@@ -33,15 +42,18 @@ def console_scripts():
 class ReadmeTest(unittest.TestCase):
 
     def test_the_python_example_runs(self):
+        # As a reader runs it: Python started in the checkout with
+        # PYTHONPATH=src (nothing installed), each block checked by doctest.
         examples = blocks("python")
         self.assertTrue(examples)
-        cwd = os.getcwd()
-        os.chdir(ROOT)   # the example names tests/data/c_trained.bin
-        self.addCleanup(os.chdir, cwd)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
         for text in examples:
-            test = doctest.DocTestParser().get_doctest(text, {}, "README", README, 0)
-            result = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS).run(test)
-            self.assertEqual(result.failed, 0)
+            self.assertIn(">>> ", text)
+            proc = subprocess.run(
+                [sys.executable, "-c", RUN_DOCTEST], input=text, capture_output=True,
+                text=True, cwd=ROOT, env=dict(env, PYTHONPATH="src"), timeout=60)
+            self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+            self.assertRegex(proc.stdout, r"^TestResults\(failed=0, attempted=[1-9]")
 
     def test_every_shell_command_exists(self):
         targets, scripts = make_targets(), console_scripts()

@@ -9,8 +9,9 @@ Ctrl-C that stops after the current game and keeps the work.
 
 import sys
 
-from .lab.args import (DEFAULT_WEIGHTS, MCTS, PLAYOUTS, Q_LEARNING, RANDOM, SELF, ArgumentParser, add_training_flags, at_least_one,
-                       choose_seed, count, curve_file, file_name, settings_from, trainer)
+from .lab.args import (DEFAULT_WEIGHTS, MCTS, PLAYOUTS, Q_LEARNING, RANDOM, SELF,
+                       ArgumentParser, add_training_flags, choose_seed, count, curve_file,
+                       file_name, run_count, settings_from, trainer)
 from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, first_ctrl_c_stops, \
     invoked_as, printable
 from .lab.curve import Reporter
@@ -48,7 +49,7 @@ def train_parser():
     parser.add_argument("--curve", type=curve_file, metavar="FILE",
                         help="write the learning curve: FILE.svg a chart with heat maps, "
                              "FILE.csv rows")
-    parser.add_argument("--runs", type=at_least_one, metavar="K",
+    parser.add_argument("--runs", type=run_count, metavar="K",
                         help="train K runs (at most 10000) with seeds S, S+1, ... in "
                              "parallel and save the best (default 1)")
     parser.add_argument("--until-unbeatable", action="store_true",

@@ -26,7 +26,7 @@ RULES = {MONTE_CARLO: (DEFAULT_SETTINGS, train_against_random, learn_from_game),
          Q_LEARNING: (DEFAULT_Q_SETTINGS, train_q_learning, q_learn_from_game)}
 RANDOM, SELF, MCTS = "random", "self", "mcts"   # who the net trains against
 Q_ONLY = ("epsilon", "gamma", "explore", "temperature")   # flags only Q-learning reads
-MAX_DRAWN_SEED = 10 ** 9
+MAX_DRAWN_SEED, MAX_RUNS = 10 ** 9, 10000
 
 
 def _type(check, what):
@@ -59,6 +59,7 @@ def _number(text, low=float("-inf"), high=float("inf"), above=None):
 
 count = _type(_integer, "is not a non-negative integer below 10**18")
 at_least_one = _type(lambda t: _integer(t, 1), "is not an integer of at least 1")
+run_count = _type(lambda t: _integer(t, 1, MAX_RUNS), "is not a number of runs from 1 to %d" % MAX_RUNS)
 seed = _type(lambda t: _integer(t, -10 ** 60, 10 ** 60, sign=True), "is not an integer")
 hidden_units = _type(lambda t: _integer(t, 1, MAX_HIDDEN_SIZE),
                      "is not a number of hidden units from 1 to %d" % MAX_HIDDEN_SIZE)
@@ -97,7 +98,7 @@ class ArgumentParser(argparse.ArgumentParser):
             if getattr(result, flag) not in (None, False) and not getattr(result, needed):
                 self.error("--%s needs --%s" % (flag.replace("_", "-"), needed))
         if hasattr(result, "method"):
-            rule = result.method or MONTE_CARLO
+            rule = result.method = result.method or MONTE_CARLO
             defaults = RULES[rule][0]._asdict()
             for name in Q_ONLY:
                 if getattr(result, name, None) is not None and rule != Q_LEARNING:

@@ -88,9 +88,9 @@ def invoked_as(module):
     here, as the user ran it: the console script, or `python3 -m` with the
     PYTHONPATH a checkout needs."""
     script = sys.argv[0] or ""
-    if not script.endswith(".py"):
-        name = os.path.basename(script)
-        return [name if shutil.which(name) else script]
+    if not script.endswith(".py"):   # a console script: its sibling of that name
+        name = {"train": "ttt-train", "play": "ttt-play", "ttt": "ttt-rl"}[module]
+        return [name if shutil.which(name) else os.path.join(os.path.dirname(script), name)]
     python = "python3" if shutil.which("python3") == sys.executable else sys.executable
     src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     try:
