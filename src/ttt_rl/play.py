@@ -17,10 +17,10 @@ import sys
 from .game import O, TIE, X, check_game_over, display_board, init_game, opponent
 from .nn import get_computer_move
 from .lab.args import DEFAULT_WEIGHTS, RULES, ArgumentParser, add_side, file_name, learner
-from .lab.cli import Output, command, invoked_as, printable
+from .lab.cli import Output, command, printable
 from .lab.human import LEGEND, Quit, ask, colour_wanted, format_probabilities, parse_move
 from .lab.session import check_paths, check_trainable, end_session, load_to_play
-from .lab.text import plural
+from .lab.text import invoked_as, plural
 
 EXAMPLES = """\
 examples:

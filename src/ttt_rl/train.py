@@ -10,15 +10,14 @@ Ctrl-C that stops after the current game and keeps the work.
 import sys
 
 from .lab.args import (DEFAULT_WEIGHTS, MCTS, PLAYOUTS, Q_LEARNING, RANDOM, SELF,
-                       ArgumentParser, add_training_flags, choose_seed, count, curve_file,
+                       ArgumentParser, add_training_flags, count, curve_file,
                        file_name, run_count, settings_from, trainer)
-from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, first_ctrl_c_stops, \
-    invoked_as, printable
+from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, first_ctrl_c_stops, printable
 from .lab.curve import Reporter
 from .lab.runs import train_runs
-from .lab.session import (check_paths, conclude, read_init, save_and_report, start_network,
-                          write_curve)
-from .lab.text import format_seconds, next_step, summary_lines
+from .lab.session import (check_paths, choose_seed, conclude, read_init, save_and_report,
+                          start_network, write_curve)
+from .lab.text import format_seconds, invoked_as, next_step, summary_lines
 
 EXAMPLES = """\
 examples:

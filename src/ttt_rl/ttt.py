@@ -10,15 +10,15 @@ import sys
 
 from .game import opponent
 from .play import play_session
-from .lab.args import ArgumentParser, add_training_flags, choose_seed, file_name, learner, \
+from .lab.args import ArgumentParser, add_training_flags, file_name, learner, \
     settings_from, trainer
-from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, first_ctrl_c_stops, \
-    invoked_as, printable
+from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, first_ctrl_c_stops, printable
 from .lab.curve import Reporter
 from .lab.exact import evaluate_network
 from .lab.human import LEGEND, colour_wanted
-from .lab.session import check_paths, conclude, end_session, read_init, start_network
-from .lab.text import next_step, plural, summary_lines
+from .lab.session import check_paths, choose_seed, conclude, end_session, read_init, \
+    start_network
+from .lab.text import invoked_as, next_step, plural, summary_lines
 
 EXAMPLES = """\
 examples:

@@ -1,17 +1,15 @@
 """The command lines of ttt-train, ttt-rl and ttt-play, and what they ask
-for: each learning rule's settings and training loop, and the seed.
+for: each learning rule's settings and training loop.
 
 The C reads one number with atoi (so `abc` trains 0 games); here every
 argument is checked, and a bad one is one line on stderr with exit status 2.
 """
 
 import argparse
-import random
+import functools
 import sys
 
 from .. import __version__
-import functools
-
 from ..game import BOTH, O, X
 from ..learn import DEFAULT_SETTINGS, Settings, learn_from_game, train_against_random
 from ..mcts import PLAYOUTS, mcts_opponent
@@ -26,7 +24,7 @@ RULES = {MONTE_CARLO: (DEFAULT_SETTINGS, train_against_random, learn_from_game),
          Q_LEARNING: (DEFAULT_Q_SETTINGS, train_q_learning, q_learn_from_game)}
 RANDOM, SELF, MCTS = "random", "self", "mcts"   # who the net trains against
 Q_ONLY = ("epsilon", "gamma", "explore", "temperature")   # flags only Q-learning reads
-MAX_DRAWN_SEED, MAX_RUNS = 10 ** 9, 10000
+MAX_RUNS = 10000
 
 
 def _type(check, what):
@@ -199,20 +197,3 @@ def learner(args):
     settings: (net, move_history, winner, nn_symbol) -> None."""
     rule, settings = RULES[args.method][2], settings_from(args)
     return lambda net, moves, winner, side: rule(net, moves, winner, side, settings)
-
-
-def choose_seed(args, out):
-    """Return --seed, or a seed drawn from the OS and printed so that the
-    run can be repeated (the C seeds with the time: two runs in the same
-    second are the same)."""
-    if args.seed is not None:
-        return args.seed
-    drawn = random.SystemRandom().randrange(MAX_DRAWN_SEED)
-    out.line("Seed: %d (repeat with --seed %d)" % (drawn, drawn))
-    return drawn
-
-
-def make_rng(seed):
-    """Return the random.Random of a seed. random.seed(n) uses abs(n), so a
-    negative seed is seeded from its text: -5 and 5 differ."""
-    return random.Random(seed if seed >= 0 else "seed %d" % seed)

@@ -1,14 +1,12 @@
 """The command line's promises: one line on stderr and a non-zero exit for
 any failure, never a traceback; a first Ctrl-C that stops after the current
-game; output that may fail; commands printed so that they run as printed.
-
-No C counterpart: the C ignores failures and dies on Ctrl-C.
+game; output that may fail; commands printed to run as printed. No C
+counterpart: the C ignores failures and dies on Ctrl-C.
 """
 
+import contextlib
 import functools
 import os
-import shlex
-import shutil
 import signal
 import sys
 
@@ -32,18 +30,17 @@ def raise_stopped(signum, frame):
     raise Stopped(signum)
 
 
-class signals_held:
-    """Context manager: stop signals wait until the block is left, so that
-    a file and the line about it always agree. (Windows cannot block.)"""
-
-    def __enter__(self):
-        self.old = None
-        if hasattr(signal, "pthread_sigmask"):
-            self.old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
-
-    def __exit__(self, *exc):
-        if self.old is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, self.old)
+@contextlib.contextmanager
+def signals_held():
+    """Stop signals wait until the block is left, so that a file and the
+    line about it always agree. (Windows cannot block signals.)"""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS) \
+        if hasattr(signal, "pthread_sigmask") else None
+    try:
+        yield
+    finally:
+        if old is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 class first_ctrl_c_stops:
@@ -69,36 +66,10 @@ class first_ctrl_c_stops:
 
 
 def printable(text):
-    """Return `text` with control characters written as escapes (\\n,
-    \\x1b), so that a name stays on one line and cannot drive the terminal."""
+    """Return `text` with control characters as escapes (\\n, \\x1b): a
+    name stays on one line and cannot drive the terminal."""
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
                    for c in str(text))
-
-
-def shell_word(word):
-    """Return `word` quoted for a shell: shlex.quote, or $'...' (bash, zsh,
-    ksh) for a word with control characters, which shlex.quote keeps raw."""
-    if word.isprintable():
-        return shlex.quote(word)
-    return "$'%s'" % printable(word).replace("'", "\\'")
-
-
-def invoked_as(module):
-    """Return the words that run command `module` (such as "train") from
-    here, as the user ran it: the console script, or `python3 -m` with the
-    PYTHONPATH a checkout needs."""
-    script = sys.argv[0] or ""
-    if not script.endswith(".py"):   # a console script: its sibling of that name
-        name = {"train": "ttt-train", "play": "ttt-play", "ttt": "ttt-rl"}[module]
-        return [name if shutil.which(name) else os.path.join(os.path.dirname(script), name)]
-    python = "python3" if shutil.which("python3") == sys.executable else sys.executable
-    src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    try:
-        here = os.path.relpath(src)   # needs the current folder, which may be gone
-    except OSError:
-        here = src
-    return ["PYTHONPATH=" + shell_word(src if here.startswith("..") else here), python, "-m",
-            "ttt_rl" if module == "ttt" else "ttt_rl." + module]
 
 
 def say(prog, message):
@@ -165,8 +136,8 @@ def _stop_signals():
 
 
 def _open_closed_streams():
-    """Give a closed stdin, stdout or stderr (`>&-`) /dev/null, so that
-    reading and printing work as usual; let any name print in any locale."""
+    """Give a closed stdin, stdout or stderr (`>&-`) /dev/null; let any name
+    print in any locale."""
     for fd, name, mode in ((0, "stdin", "r"), (1, "stdout", "w"), (2, "stderr", "w")):
         try:
             os.fstat(fd)
@@ -183,8 +154,8 @@ def _open_closed_streams():
 
 
 def _silence_stdout():
-    """Point a failing stdout at /dev/null, so that the flush at exit cannot
-    fail again (the recipe of Python's signal docs)."""
+    """Point a failing stdout at /dev/null: the flush at exit cannot fail
+    again (the recipe of Python's signal docs)."""
     try:
         sys.stdout.flush()
     except (OSError, ValueError):
@@ -195,9 +166,8 @@ def _silence_stdout():
 
 
 class Output:
-    """Progress text on `stream`: if writing fails (full disk, closed pipe),
-    it says so once on stderr and drops the rest, so that the work goes on;
-    `failed` tells whether that happened."""
+    """Text on `stream`; if writing fails (full disk, closed pipe), says so
+    once on stderr and drops the rest, so that the work goes on (`failed`)."""
 
     def __init__(self, stream, prog):
         self.stream, self.prog, self.failed = stream, prog, False

@@ -52,8 +52,7 @@ def correct_moves(position):
 
 
 def net_policy(net):
-    """Return the net's policy, position -> move (nn.get_computer_move),
-    cached: positions recur in many lines."""
+    """Return the net's policy, position -> move, cached (positions recur)."""
     cache = {}
 
     def policy(position):

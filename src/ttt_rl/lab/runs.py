@@ -1,34 +1,29 @@
 """Training runs in processes of their own: `ttt-train --runs K` keeps the
 best of K seeds (antirez's advice for a beatable net is to run it again),
-and `make curve` trains both rules side by side. One multiprocessing.Process
+and make curve trains both rules side by side. One multiprocessing.Process
 a run; these lines add what the library does not: a first Ctrl-C asks every
 run to stop after its game (an Event), a worker whose parent is gone stops
 by itself, and no worker outlives the command. No C counterpart.
 """
 
-import argparse
 import multiprocessing
 import os
 import signal
-import sys
 import time
 from multiprocessing.connection import wait
 
-from ..game import O
 from ..weights import from_bytes, to_bytes
-from .args import RULES, ArgumentParser, choose_seed, count, file_name, seed, settings_from, trainer
-from .cli import EXIT_CTRL_C, EXIT_FAILURE, EXIT_USAGE, Output, command, first_ctrl_c_stops, \
-    printable, say, signals_held
+from .args import settings_from, trainer
+from .cli import EXIT_CTRL_C, EXIT_FAILURE, EXIT_USAGE, first_ctrl_c_stops, printable, say, \
+    signals_held
 from .curve import Reporter
 from .exact import evaluate_network
-from .files import check_output, save
-from .session import conclude, rank, save_and_report, start_network, write_curve
-from .svg import chart, side_by_side
-from .text import command_line, format_seconds, next_step, plural, ranked_table, verdict
+from .session import choose_seed, conclude, rank, save_and_report, start_network, \
+    write_curve
+from .text import command_line, format_seconds, next_step, plural, ranked_table
 
 GRACE_SECONDS = 2.0   # how long a stopped worker may take before SIGKILL
 MAX_JOBS = 64         # worker processes at most, whatever --jobs says
-TITLES = {"monte-carlo": "The C's rule (monte-carlo), seed %d", "q-learning": "Q-learning, seed %d"}
 
 
 def rank_key(run):
@@ -72,10 +67,10 @@ def _worker(task, index, conn, asked, done, parent):
 
 
 def run_all(tasks, jobs, out, until_unbeatable=False):
-    """Run `tasks` ((args, seed, init_data) each) in processes, at most `jobs`
-    at once, with one progress line for all. Returns (runs, stopped,
-    failed): the finished runs in task order, whether a first Ctrl-C
-    stopped them, and how many failed (each said in one line)."""
+    """Run `tasks` ((args, seed, init_data) each) in processes, `jobs` at a
+    time, with one progress line. Returns (runs, stopped, failed): finished
+    runs in task order, whether a first Ctrl-C stopped them, and how many
+    failed (each said in one line)."""
     context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     asked, done = context.Event(), context.Array("q", len(tasks), lock=False)
     waiting, active, results, failed = list(range(len(tasks))), {}, {}, 0
@@ -90,16 +85,12 @@ def run_all(tasks, jobs, out, until_unbeatable=False):
                         tasks[waiting[0]], waiting[0], sender, asked, done, os.getpid()))
                     try:
                         process.start()
-                    except OSError:   # a limit on processes
-                        receiver.close()
-                        if not active:
-                            raise OSError("cannot start a process for the runs (a limit on "
-                                          "processes?); try again with --jobs 1") from None
-                        jobs = len(active)
+                    except OSError as e:   # a limit on processes
+                        raise OSError(e.errno, "cannot start a process for the runs: %s "
+                                      "(try --jobs 1)" % e.strerror) from None
                     finally:
                         sender.close()
-                    if process.pid is not None:
-                        active[waiting.pop(0)] = process, receiver
+                    active[waiting.pop(0)] = process, receiver
                 if ctrl_c.stop_requested and not asked.is_set():
                     asked.set()
                     waiting = []
@@ -194,37 +185,3 @@ def train_runs(args, out, init_data, words):
     if stopped or ctrl_c.stop_requested:
         return EXIT_CTRL_C
     return EXIT_FAILURE if out.failed or not curve_ok or failed else 0
-
-
-@command("make curve")
-def compare(argv=None):
-    """`python3 -m ttt_rl.lab.runs GAMES OUT.svg [--seed S]`; returns the exit status."""
-    parser = ArgumentParser(prog="python3 -m ttt_rl.lab.runs", description="Train the C's "
-                            "rule and Q-learning on one seed side by side and draw both "
-                            "learning curves in OUT.svg (an old one is kept as OUT.svg.bak).")
-    parser.add_argument("games", type=count, metavar="GAMES", help="games of each rule")
-    parser.add_argument("output", type=file_name, metavar="OUT.svg", help="the picture")
-    parser.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")
-    args, out = parser.parse_args(argv), Output(sys.stdout, "make curve")
-    if not args.output.lower().endswith(".svg"):
-        parser.error("OUT.svg must end in .svg: it is an SVG picture")
-    check_output(args.output, weights=False)
-    tasks = [(argparse.Namespace(games=args.games, method=method, side=O, hidden=None, init=None,
-                                 curve=True, **RULES[method][0]._asdict()), args.seed, None)
-             for method in RULES]
-    runs, stopped, failed = run_all(tasks, len(tasks), out)
-    if stopped or failed:
-        return EXIT_CTRL_C if stopped else EXIT_FAILURE
-    charts = []
-    for method, run in zip(RULES, runs):
-        out.line("%s, seed %d, %d games: %s" % (method, args.seed, args.games,
-                                                verdict(run["result"])))
-        charts.append(chart({args.seed: run["rows"]}, O, heading=TITLES[method] % args.seed))
-    with signals_held():
-        save(args.output, side_by_side(charts).encode("utf-8"))
-        out.line("Picture written to %s" % args.output)
-    return EXIT_FAILURE if out.failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(compare())

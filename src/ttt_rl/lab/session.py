@@ -7,17 +7,19 @@ afterwards, the net is on disk. No C counterpart: the C starts from random
 weights and saves with a plain fopen and fwrite.
 """
 
+import random
+
 from ..nn import HIDDEN_SIZE, init_neural_network
 from ..weights import FileError, from_bytes, load, read, to_bytes
-from .args import make_rng
-from .cli import EXIT_FAILURE, printable, say, shell_word, signals_held
+from .cli import EXIT_FAILURE, printable, say, signals_held
 from .curve import csv_text
 from .exact import evaluate_network
 from .files import check_distinct, check_output, save
 from .svg import chart
-from .text import saved_sentence, side_warning, verdict
+from .text import saved_sentence, shell_word, side_warning, verdict
 
 MAX_INIT_WEIGHT = 1e6   # a parameter this large was not learned: learning overflows
+MAX_DRAWN_SEED = 10 ** 9
 
 
 def check_paths(args, output):
@@ -52,6 +54,23 @@ def check_trainable(net, name):
     if largest > MAX_INIT_WEIGHT:
         raise FileError("%s cannot be trained further: it has a weight of %.3g (trained "
                         "nets stay far below %g)" % (name, largest, MAX_INIT_WEIGHT))
+
+
+def choose_seed(args, out):
+    """Return --seed, or a seed drawn from the OS and printed so that the
+    run can be repeated (the C seeds with the time: two runs in the same
+    second are the same)."""
+    if args.seed is not None:
+        return args.seed
+    drawn = random.SystemRandom().randrange(MAX_DRAWN_SEED)
+    out.line("Seed: %d (repeat with --seed %d)" % (drawn, drawn))
+    return drawn
+
+
+def make_rng(seed):
+    """Return the random.Random of a seed. random.seed(n) uses abs(n), so a
+    negative seed is seeded from its text: -5 and 5 differ."""
+    return random.Random(seed if seed >= 0 else "seed %d" % seed)
 
 
 def start_network(args, seed, init_data=None):

@@ -1,20 +1,17 @@
-"""The learning curve as a picture: an SVG chart, standard library only.
-
-Top: exact win, draw and loss rates against a random opponent (the sampled
-rates faintly behind them) and the lines lost against every opponent
-strategy, with games on a log scale from 0 (the untrained net). Below: the
-net's move probabilities on a few telling positions as 3x3 heat maps, at
-five moments of training, with the cell it plays outlined and the correct
-(minimax) moves dotted. One curve per run; the saved run is bold and its
-heat maps are drawn. No C counterpart.
+"""The learning curve as an SVG picture. Top: exact win, draw and loss
+rates against a random opponent (sampled rates faintly behind) and the
+lines lost against every strategy, on a log scale of games from 0 (the
+untrained net). Below: heat maps of the net's move probabilities on
+telling positions at five moments, the move it plays outlined and the
+correct (minimax) moves dotted. One curve per run, the saved one bold.
 """
 
 import math
 from html import escape
 
-from ..game import opponent
+from ..game import O, opponent
 from ..nn import best_move
-from .curve import TELLING_POSITIONS
+from .curve import TELLING_POSITIONS, one_two_five
 from .exact import correct_moves
 
 WIDTH, LEFT, RIGHT = 800, 70, 150       # picture width and side margins
@@ -38,15 +35,6 @@ def _polyline(points, color, width, opacity, dash=""):
                                            color, width, opacity, extra))
 
 
-def round_up(value):
-    """Return the smallest round number (1, 2, 5 x 10^k), at least 1, that
-    is at least `value`: a tick step."""
-    step = 1
-    while step * 10 < value:
-        step *= 10
-    return next(m * step for m in (1, 2, 5, 10) if m * step >= value)
-
-
 def _text(x, y, text, anchor="middle", extra=""):
     return '<text x="%.1f" y="%.1f" text-anchor="%s"%s>%s</text>' % (x, y, anchor, extra,
                                                                   escape(text))
@@ -61,13 +49,9 @@ def games_label(games):
 
 
 def chart(runs, side, best=None, heading=None):
-    """Return the SVG text of a learning-curve chart.
-
-    `runs` maps a run's seed to its rows (curve.measure dicts, in order of
-    games); `side` is the net's side; `best` names the run drawn bold and
-    shown in the heat maps (default: the only or first run); `heading`
-    replaces the default title.
-    """
+    """Return the SVG text of a chart of `runs` (seed -> curve.measure rows)
+    for `side`; the run `best` (default: the first) is bold and gives the
+    heat maps; `heading` replaces the title."""
     best = best if best in runs else next(iter(runs))
     max_games = max([r["games"] for rows in runs.values() for r in rows] + [1])
     decades = max(math.log10(max_games), 1.0)
@@ -91,7 +75,7 @@ def chart(runs, side, best=None, heading=None):
            '<rect width="100%" height="100%" fill="white"/>',
            _text(LEFT, 20, title, "start", ' font-size="15"')]
     # Axes, grid lines and labels of both panels.
-    lost_step = round_up(max_lost / 4)
+    lost_step = next(n for n in one_two_five(10 * max_lost) if n >= max_lost / 4)
     lost_top = lost_step * int(math.ceil(max_lost / lost_step))
     for panel, ticks, top, label in ((RATES, range(0, 101, 25), 100, "% of games"),
                                      (LOST, range(0, lost_top + 1, lost_step), lost_top,
@@ -145,8 +129,8 @@ def _height(side):
 
 
 def heat_columns(rows):
-    """Return up to HEAT_COLUMNS rows to draw: the first, the last, and
-    those nearest to evenly spaced points on the log scale between."""
+    """Return up to HEAT_COLUMNS rows: the first, the last, and those nearest
+    to evenly spaced points on the log scale between."""
     last = rows[-1]["games"]
     chosen = [rows[0]]
     for k in range(1, HEAT_COLUMNS - 1 if len(rows) > 1 else 1):
@@ -204,9 +188,8 @@ def _grid(x0, y0, position, probs, good):
 
 
 def side_by_side(charts):
-    """Return one SVG picture of the chart() texts `charts`, side by side."""
+    """Return one SVG picture of the chart() texts `charts` (as O), side by side."""
     inner = [c.replace('<svg xmlns="http://www.w3.org/2000/svg"', '<svg x="%d"' % (i * WIDTH), 1)
              for i, c in enumerate(charts)]
-    height = max(int(c.split('height="', 1)[1].split('"', 1)[0]) for c in charts)
     return ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d">\n%s</svg>\n'
-            % (WIDTH * len(charts), height, "".join(inner)))
+            % (WIDTH * len(charts), _height(O), "".join(inner)))

@@ -5,11 +5,14 @@ message tells the user to run. No C counterpart.
 
 import json
 import os
+import shlex
+import shutil
 import struct
+import sys
 
 from ..game import O, opponent
 from .args import MONTE_CARLO, PLAYOUTS, RANDOM, RULES
-from .cli import shell_word
+from .cli import printable
 from .exact import best_safe_win_rate, evaluate_network, strength
 
 # Warn that a net was trained for the other side when it plays that side
@@ -86,6 +89,32 @@ def saved_sentence(result, subject="The saved net"):
     return ("%s can be beaten as %s: it loses %s against some %s strategy (it wins %.2f%% "
             "against a random %s)." % (subject, side, plural(result["lines_lost"], "line"),
                                        other, 100 * result["win"], other))
+
+
+def shell_word(word):
+    """Return `word` quoted for a shell: shlex.quote, or $'...' (bash, zsh,
+    ksh) for a word with control characters, which shlex.quote keeps raw."""
+    if word.isprintable():
+        return shlex.quote(word)
+    return "$'%s'" % printable(word).replace("'", "\\'")
+
+
+def invoked_as(module):
+    """Return the words that run command `module` (such as "train") from
+    here, as the user ran it: the console script, or `python3 -m` with the
+    PYTHONPATH a checkout needs."""
+    script = sys.argv[0] or ""
+    if not script.endswith(".py"):   # a console script: its sibling of that name
+        name = {"train": "ttt-train", "play": "ttt-play", "ttt": "ttt-rl"}[module]
+        return [name if shutil.which(name) else os.path.join(os.path.dirname(script), name)]
+    python = "python3" if shutil.which("python3") == sys.executable else sys.executable
+    src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    try:
+        here = os.path.relpath(src)   # needs the current folder, which may be gone
+    except OSError:
+        here = src
+    return ["PYTHONPATH=" + shell_word(src if here.startswith("..") else here), python, "-m",
+            "ttt_rl" if module == "ttt" else "ttt_rl." + module]
 
 
 def command_line(words, args, games, output=None, **changes):

@@ -1,21 +1,25 @@
-"""`ttt-eval`: the exact strength of trained networks, the lab's command.
-
-Loads each weights file and walks every game its net can play (exact.py):
-exact win, draw and loss rates against a random opponent, and every line
-some opponent strategy wins. It ends with what the C's reward asks for at
-best (optimum.py). It lives in the lab because the C has nothing like it:
-the C only samples its progress line.
+"""The lab's two commands: `ttt-eval`, the exact strength of trained
+networks (every game each net can play, walked by exact.py, and what the
+C's reward asks for at best), and `make curve`, both learning rules side
+by side in one picture. The C has nothing like either: it only samples.
 """
 
+import argparse
 import sys
 
+from ..game import BOTH, O, X
 from ..learn import DEFAULT_SETTINGS
 from ..weights import FileError, load
-from ..game import BOTH, O, X
-from .args import ArgumentParser, file_name, side_or_both
-from .cli import EXIT_FAILURE, EXIT_USAGE, command, printable, say
+from .args import RULES, ArgumentParser, count, file_name, seed, side_or_both
+from .cli import EXIT_CTRL_C, EXIT_FAILURE, EXIT_USAGE, Output, command, printable, say, \
+    signals_held
 from .exact import complete_share, evaluate_network, optimum
-from .text import format_line, json_line, optimum_sentence, side_warning, summary_lines
+from .files import check_output, save
+from .runs import run_all
+from .svg import chart, side_by_side
+from .text import format_line, json_line, optimum_sentence, side_warning, summary_lines, verdict
+
+TITLES = {"monte-carlo": "The C's rule (monte-carlo), seed %d", "q-learning": "Q-learning, seed %d"}
 
 
 def eval_parser():
@@ -84,6 +88,36 @@ def main(argv=None):
             print("Limit: " + optimum_sentence(optimum(DEFAULT_SETTINGS[1:], side),
                                                "the C's reward"))
     return status
+
+
+@command("make curve")
+def compare(argv=None):
+    """make curve: COMPARE GAMES OUT.svg [--seed S]; returns the exit status."""
+    parser = ArgumentParser(prog="make curve", description="Train the C's "
+                            "rule and Q-learning on one seed side by side and draw both "
+                            "learning curves in OUT.svg (an old one is kept as OUT.svg.bak).")
+    parser.add_argument("games", type=count, metavar="GAMES", help="games of each rule")
+    parser.add_argument("output", type=file_name, metavar="OUT.svg", help="the picture")
+    parser.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")
+    args, out = parser.parse_args(argv), Output(sys.stdout, "make curve")
+    if not args.output.lower().endswith(".svg"):
+        parser.error("OUT.svg must end in .svg: it is an SVG picture")
+    check_output(args.output, weights=False)
+    tasks = [(argparse.Namespace(games=args.games, method=method, side=O, hidden=None, init=None,
+                                 curve=True, **RULES[method][0]._asdict()), args.seed, None)
+             for method in RULES]
+    runs, stopped, failed = run_all(tasks, len(tasks), out)
+    if stopped or failed:
+        return EXIT_CTRL_C if stopped else EXIT_FAILURE
+    charts = []
+    for method, run in zip(RULES, runs):
+        out.line("%s, seed %d, %d games: %s" % (method, args.seed, args.games,
+                                                verdict(run["result"])))
+        charts.append(chart({args.seed: run["rows"]}, O, heading=TITLES[method] % args.seed))
+    with signals_held():
+        save(args.output, side_by_side(charts).encode("utf-8"))
+        out.line("Picture written to %s" % args.output)
+    return EXIT_FAILURE if out.failed else 0
 
 
 if __name__ == "__main__":
