@@ -6,14 +6,14 @@ per module, in the order they import each other:
                first Ctrl-C that keeps the work, commands printed to run
   args.py      the command lines' flags, each rule's settings, the seed
   exact.py     exact strength by walking the game tree; a reward's optimum
-  text.py      results in words, and the commands a message suggests
+  text.py      results in words; the commands a message suggests, quoted
   curve.py     the progress line and the learning curve's rows
   svg.py       the learning curve and heat maps as a picture
   human.py     a person at the keyboard: the probability grid, moves
   files.py     paths checked before a run; the one way a file is written
-  session.py   the start and the end of a run: --init, the save, its verdict
-  runs.py      runs in worker processes: --runs, and make curve
-  ttt_eval.py  the ttt-eval command
+  session.py   the start and end of a run: seed, --init, the save, its verdict
+  runs.py      training runs in worker processes (--runs, make curve)
+  ttt_eval.py  the lab's commands: ttt-eval, and make curve's picture
 
 The algorithm and weights.py never import the lab.
 """
