@@ -12,8 +12,7 @@ import tempfile
 import unittest
 from unittest import mock
 
-from ttt_rl import learn
-from ttt_rl.lab import start
+from ttt_rl.lab import args as lab_args
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "src")
@@ -47,21 +46,21 @@ def run_main(main, *argv, stdin=b""):
     return status, out.getvalue(), err.getvalue()
 
 
-def ctrl_c_after(games, command, presses=1):
-    """Patch the train_against_random that `command` (a module) calls so
-    that Ctrl-C is pressed `presses` times right after game `games`."""
-    real = learn.train_against_random
+def ctrl_c_after(games, command=None, presses=1):
+    """Patch the C's training loop (the monte-carlo entry of
+    ttt_rl.lab.args.RULES, which every command and worker looks up through
+    args.trainer) so that Ctrl-C is pressed `presses` times right after game
+    `games`. `command` (the command's module) is accepted and ignored."""
+    settings, real, learner = lab_args.RULES[lab_args.MONTE_CARLO]
 
-    def training(net, num_games, rng, side, settings, report, report_every):
+    def training(net, num_games, rng, side, settings, report, **kwargs):
         def pressing(net, played, counts):
             if played == games:
                 for _ in range(presses):
                     os.kill(os.getpid(), signal.SIGINT)
             return report(net, played, counts)
-        return real(net, num_games, rng, side, settings, pressing, report_every)
-    # train.py names it; ttt.py gets it from the lab's trainer().
-    owner = command if hasattr(command, "train_against_random") else start
-    return mock.patch.object(owner, "train_against_random", training)
+        return real(net, num_games, rng, side, settings, report=pressing, **kwargs)
+    return mock.patch.dict(lab_args.RULES, {lab_args.MONTE_CARLO: (settings, training, learner)})
 
 
 def read(path):

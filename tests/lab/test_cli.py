@@ -1,5 +1,6 @@
-"""The commands' promise (lab/cli.py): one line on stderr, never a
-traceback, with closed streams, under nohup, and for endless input."""
+"""The commands' promise (lab/cli.py): one line on stderr and an exit
+status for any failure or stop, never a traceback; output that may fail;
+names that print inert; commands named so that they run as printed."""
 
 import io
 import os
@@ -9,26 +10,26 @@ import sys
 import unittest
 from unittest import mock
 
-from ttt_rl.lab.cli import Output, command, invoked_as, printable, say
-from ttt_rl.lab.interrupt import stop_signals
-from ttt_rl.lab.human import read_line
-
+from ttt_rl.lab.cli import Output, command, printable, say
 from ttt_rl.weights import FILE_SIZE
 
 from ..helpers import C_FILE, SRC, TempDirTest, run_module
 
 
+def run_command(body):
+    """Run `body` (a function of no argument) as a command's main under
+    @command("ttt-test"); return (status, stderr)."""
+    @command("ttt-test")
+    def main(argv):
+        return body()
+
+    err = io.StringIO()
+    with mock.patch("sys.stderr", err):
+        return main([]), err.getvalue()
+
+
 class CommandWrapperTest(unittest.TestCase):
     """Any failure inside a command is one line naming the problem."""
-
-    def run_failing(self, error):
-        @command("ttt-test")
-        def main(argv):
-            raise error
-
-        err = io.StringIO()
-        with unittest.mock.patch("sys.stderr", err):
-            return main([]), err.getvalue()
 
     def test_errors_become_one_line_without_class_names(self):
         for error, expected in ((RuntimeError("it broke\nbadly"), "ttt-test: error: it broke\n"),
@@ -36,19 +37,49 @@ class CommandWrapperTest(unittest.TestCase):
                                 (ValueError(), "ttt-test: error: ValueError\n"),
                                 (OSError(28, "No space left on device"),
                                  "ttt-test: error: No space left on device\n"),
+                                (FileNotFoundError(2, "No such file or directory", "a\nb.bin"),
+                                 "ttt-test: error: a\\nb.bin: No such file or directory\n"),
                                 (BrokenPipeError(32, "Broken pipe"), "")):
-            self.assertEqual(self.run_failing(error), (1, expected))
+            def fail():
+                raise error
+            self.assertEqual(run_command(fail), (1, expected))
+
+    def test_a_stop_is_said_with_its_note_and_status(self):
+        def interrupted():
+            stop = KeyboardInterrupt()
+            stop.note = "w.bin was saved"
+            raise stop
+        self.assertEqual(run_command(interrupted), (130, "ttt-test: interrupted; w.bin was saved\n"))
+        self.assertEqual(run_command(lambda: (_ for _ in ()).throw(KeyboardInterrupt)),
+                         (130, "ttt-test: interrupted\n"))
+
+    def test_sigterm_and_sighup_stop_with_128_plus_n(self):
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            def killed():
+                os.kill(os.getpid(), signum)
+                for _ in range(1000):   # the handler raises at the next bytecode
+                    pass
+                return 0
+            self.assertEqual(run_command(killed), (128 + signum, "ttt-test: stopped\n"))
 
     def test_nohup_is_respected(self):
         previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
         self.addCleanup(signal.signal, signal.SIGHUP, previous)
-        self.assertNotIn(signal.SIGHUP, stop_signals())
+        self.assertEqual(run_command(lambda: signal.getsignal(signal.SIGHUP)),
+                         (signal.SIG_IGN, ""))
+        self.assertEqual(signal.getsignal(signal.SIGHUP), signal.SIG_IGN)
 
-        @command("ttt-test")
-        def main(argv):
-            return signal.getsignal(signal.SIGHUP)
+    def test_a_failing_stdout_at_the_end_is_one_line(self):
+        class Full(io.StringIO):
+            def flush(self):
+                raise OSError(28, "No space left on device")
 
-        self.assertEqual(main([]), signal.SIG_IGN)
+            def fileno(self):
+                raise ValueError("no file descriptor")
+
+        with mock.patch("sys.stdout", Full()):
+            self.assertEqual(run_command(lambda: 0),
+                             (1, "ttt-test: error: No space left on device\n"))
 
 
 class ClosedStreamsTest(TempDirTest):
@@ -57,15 +88,15 @@ class ClosedStreamsTest(TempDirTest):
     def run_closed(self, fds, *args):
         code = ("import os, sys; [os.close(fd) for fd in %r];"
                 "from ttt_rl.%s import main; sys.exit(main(%r))" % (fds, args[0], list(args[1:])))
-        return subprocess.run([sys.executable, "-c", code], capture_output=False,
-                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        return subprocess.run([sys.executable, "-c", code], stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE if 2 not in fds else subprocess.DEVNULL,
                               env=dict(os.environ, PYTHONPATH=SRC), timeout=60)
 
     def test_training_with_every_stream_closed(self):
         proc = self.run_closed((0, 1, 2), "train", "20", self.path("w.bin"), "--seed", "1")
         self.assertEqual(proc.returncode, 0)
-        self.assertTrue(os.path.exists(self.path("w.bin")))
+        self.assertEqual(os.path.getsize(self.path("w.bin")), FILE_SIZE)
 
     def test_play_with_stdin_closed_ends_cleanly(self):
         proc = self.run_closed((0,), "play", C_FILE)
@@ -89,17 +120,9 @@ class FailingOutputTest(TempDirTest):
         proc = self.start_module("train", "300", self.path("w.bin"), "--seed", "1")
         proc.stdout.close()   # like `ttt-train | head -0`
         err = proc.stderr.read()
-        proc.stderr.close()
         self.assertEqual(proc.wait(timeout=60), 1)
         self.assert_one_line(err, r"cannot write to stdout \(Broken pipe\); going on")
         self.assertEqual(os.path.getsize(self.path("w.bin")), FILE_SIZE)
-
-    def test_eval_on_a_full_disk(self):
-        with open("/dev/full", "w") as full:
-            proc = self.start_module("lab.ttt_eval", C_FILE, stdout=full)
-            _, err = proc.communicate(timeout=60)
-        self.assertEqual(proc.returncode, 1)
-        self.assert_one_line(err, r"^ttt-eval: error: No space left on device")
 
 
 class EncodingTest(TempDirTest):
@@ -108,10 +131,9 @@ class EncodingTest(TempDirTest):
     def test_non_utf8_file_name(self):
         env = {"PYTHONIOENCODING": "utf-8:strict", "LC_ALL": "C.UTF-8"}
         name = os.fsdecode(os.path.join(os.fsencode(self.tmp), b"\xff\xfe.bin"))
-        for module in ("play", "lab.ttt_eval"):
-            proc = run_module(module, name, stdin=b"", env=env)
-            self.assertEqual(proc.returncode, 1)
-            self.assert_one_line(proc.stderr, r"cannot read .*\\udcff\\udcfe\.bin: No such")
+        proc = run_module("lab.ttt_eval", name, stdin=b"", env=env)
+        self.assertEqual(proc.returncode, 2)
+        self.assert_one_line(proc.stderr, r"cannot read .*\\udcff\\udcfe\.bin: No such")
         proc = run_module("train", "10", name, "--seed", "1", stdin=b"", env=env)
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn(b"saved to", proc.stdout)
@@ -119,7 +141,7 @@ class EncodingTest(TempDirTest):
 
 
 class OutputTest(unittest.TestCase):
-    """A failing progress stream is said once, then dropped."""
+    """A failing progress stream is said once, then dropped; lines are inert."""
 
     def test_said_once(self):
         class Full(io.StringIO):
@@ -127,69 +149,24 @@ class OutputTest(unittest.TestCase):
                 raise OSError(28, "No space left on device")
 
         err = io.StringIO()
-        with unittest.mock.patch("sys.stderr", err):
-            out = Output(Full(), "progress.txt", "ttt-test")
+        with mock.patch("sys.stderr", err):
+            out = Output(Full(), "ttt-test")
             out.line("a")
-            out.line("b")
+            out.write("b")
         self.assertTrue(out.failed)
-        self.assertEqual(err.getvalue(), "ttt-test: cannot write to progress.txt "
+        self.assertEqual(err.getvalue(), "ttt-test: cannot write to stdout "
                                          "(No space left on device); going on without it\n")
 
-
-class ReadLineTest(unittest.TestCase):
-    """Any bytes make a line; an endless line is cut, and endless input ends."""
-
-    def test_lines(self):
-        stdin = io.BytesIO(b"\xef\xbb\xbf 4 \n\xff\n" + b"7" * 5000 + b"\n")
-        self.assertEqual(read_line(stdin), ("4", False))
-        self.assertEqual(read_line(stdin), ("\ufffd", False))
-        self.assertEqual(read_line(stdin)[1], True)
-        with self.assertRaises(EOFError):
-            read_line(stdin)
-
-    def test_endless_input_without_newline_ends(self):
-        # `ttt-play < /dev/zero`: stop after a bounded read, not spin.
-        with open("/dev/zero", "rb") if os.path.exists("/dev/zero") else io.BytesIO(
-                b"\0" * (4 << 20)) as zero:
-            with self.assertRaises(EOFError):
-                read_line(zero)
-
-    def test_play_on_dev_zero_ends(self):
-        if not os.path.exists("/dev/zero"):
-            self.skipTest("needs /dev/zero")
-        with open("/dev/zero", "rb") as zero:
-            proc = subprocess.run([sys.executable, "-m", "ttt_rl.play", C_FILE], stdin=zero,
-                                  capture_output=True, timeout=60,
-                                  env=dict(os.environ, PYTHONPATH=SRC))
-        self.assertEqual(proc.returncode, 0, proc.stderr)
-
-
-class SignalTest(TempDirTest):
-    """SIGTERM and SIGHUP stop a command like Ctrl-C: one line, 128 + N."""
-
-    def test_play_stopped_by_sigterm(self):
-        proc = self.start_module("play", C_FILE, stdin=subprocess.PIPE)
-        proc.stdout.readline()
-        proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=30)
-        self.assertEqual(proc.returncode, 128 + signal.SIGTERM)
-        self.assert_one_line(err, r"^ttt-play: stopped$")
-
-    def test_deleted_working_folder(self):
-        # A script, as a console command is: `python -c` would put the
-        # deleted folder on sys.path, and Python 3.13 then fails to import.
-        script = self.path("run.py")
-        with open(script, "w") as f:
-            f.write("import os, tempfile, sys; d = tempfile.mkdtemp(); os.chdir(d); "
-                    "os.rmdir(d)\nfrom ttt_rl.train import main\nsys.exit(main(['10', 'x.bin']))\n")
-        proc = subprocess.run([sys.executable, script], capture_output=True, text=True,
-                              env=dict(os.environ, PYTHONPATH=SRC), timeout=60)
-        self.assertEqual(proc.returncode, 1)
-        self.assert_one_line(proc.stderr, "current folder no longer exists")
+    def test_line_escapes_control_characters(self):
+        out = Output(io.StringIO(), "ttt-test")
+        out.line("saved to x\x1b[31m.bin\nnext")
+        out.write(" 1 | 2 \n")   # the board, as it is
+        self.assertEqual(out.stream.getvalue(), "saved to x\\x1b[31m.bin\nnext\n 1 | 2 \n")
+        self.assertFalse(out.failed)
 
 
 class NamesTest(unittest.TestCase):
-    """Names print on one line, inert; commands are named as they were run."""
+    """Names print on one line, inert."""
 
     def test_control_characters_are_escaped(self):
         self.assertEqual(printable("a\nb\x1b[31m c\u00e9"), "a\\nb\\x1b[31m c\u00e9")
@@ -197,14 +174,6 @@ class NamesTest(unittest.TestCase):
         with mock.patch("sys.stderr", err):
             say("t", "cannot read x\ny.bin")
         self.assertEqual(err.getvalue(), "t: cannot read x\\ny.bin\n")
-
-    def test_invoked_as(self):
-        with mock.patch("sys.argv", ["/usr/bin/ttt-train"]):
-            self.assertEqual(invoked_as("ttt-train"), "ttt-train")
-        with mock.patch("sys.argv", [os.path.join("src", "ttt_rl", "train.py")]):
-            self.assertEqual(invoked_as("ttt-train"), "python3 -m ttt_rl.train")
-        with mock.patch("sys.argv", [os.path.join("src", "ttt_rl", "__main__.py")]):
-            self.assertEqual(invoked_as("ttt-rl"), "python3 -m ttt_rl")
 
 
 if __name__ == "__main__":

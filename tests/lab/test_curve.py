@@ -1,30 +1,104 @@
-"""Learning-curve points (lab/curve.py): from game 0, log-spaced, with the
-net's probabilities on telling positions; CSV rows."""
+"""What a run shows (lab/curve.py): the C's progress line at the right
+moments, learning-curve points from game 0, log-spaced, with the net's
+probabilities on telling positions, and CSV rows; measuring never changes
+training."""
 
+import io
 import random
 import unittest
 
 from ttt_rl.game import O, X
-from ttt_rl.lab.curve import (TELLING_POSITIONS, correct_mass, csv_text, curve_points,
-                              measure)
+from ttt_rl.lab.cli import Output
+from ttt_rl.lab.curve import (TELLING_POSITIONS, Reporter, csv_text, curve_points, measure,
+                              one_two_five, percent, progress_interval)
 from ttt_rl.lab.exact import correct_moves, to_move
+from ttt_rl.learn import train_against_random
 from ttt_rl.nn import init_neural_network
+from ttt_rl.weights import parameters
 
 
-class CurvePointsTest(unittest.TestCase):
-    """0, then 1, 2, 5 x 10^k below GAMES, then GAMES: every run shows the climb."""
+def train_with(reporter, games, seed=8):
+    rng = random.Random(seed)
+    net = init_neural_network(rng)
+    reporter.begin(net)
+    train_against_random(net, games, rng, report=reporter.report, report_every=1)
+    reporter.finish(net)
+    return parameters(net)
 
-    def test_points(self):
+
+def output():
+    return Output(io.StringIO(), "ttt-test")
+
+
+class RoundNumbersTest(unittest.TestCase):
+    """1, 2, 5 x 10^k: progress lines and curve points fall on them."""
+
+    def test_one_two_five(self):
+        self.assertEqual(one_two_five(0), [])
+        self.assertEqual(one_two_five(1), [1])
+        self.assertEqual(one_two_five(49), [1, 2, 5, 10, 20])
+        self.assertEqual(one_two_five(1000)[-3:], [200, 500, 1000])
+
+    def test_progress_intervals(self):
+        # The C's 10,000; a shorter run: the largest round number up to a tenth.
+        self.assertEqual([progress_interval(n) for n in (0, 5, 150, 5000, 9999, 10000, 2000000)],
+                         [1, 1, 10, 500, 500, 10000, 10000])
+
+    def test_curve_points(self):
         self.assertEqual(curve_points(0), [0])
         self.assertEqual(curve_points(5000),
                          [0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000])
         self.assertEqual(len(curve_points(2000000)), 21)
-        self.assertEqual(curve_points(2000000)[-3:], [500000, 1000000, 2000000])
         self.assertEqual(curve_points(7), [0, 1, 2, 5, 7])
 
 
-class TellingPositionsTest(unittest.TestCase):
-    """Each telling position has the net's side to move and a real choice."""
+class ReporterTest(unittest.TestCase):
+    """Progress lines every 10,000 games (10 to 25 in a shorter run), rows
+    at curve points, and the same training with or without them."""
+
+    def test_lines_rows_and_the_same_training(self):
+        plain = train_with(Reporter(output(), 300), 300)
+        out = output()
+        reporter = Reporter(out, 300, eval_every=100, curve=True)
+        self.assertEqual(train_with(reporter, 300), plain)
+        text = out.stream.getvalue()
+        self.assertEqual(text.count("Games: "), 15)   # every 20 games
+        self.assertRegex(text, r"Games: 300, Wins: \d+ \(\d+\.\d%\), Losses: \d+ \(\d+\.\d%\), "
+                               r"Ties: \d+ \(\d+\.\d%\) \[last 20 games; ")
+        self.assertEqual(text.count("Exact at "), 3)
+        self.assertEqual([r["games"] for r in reporter.rows], [0, 1, 2, 5, 10, 20, 50, 100,
+                                                               200, 300])
+        self.assertIsNone(reporter.rows[0]["sampled"])
+        self.assertEqual(sum(reporter.rows[-1]["sampled"]), 100)   # games 201-300
+
+    def test_an_early_stop_gets_a_last_point_and_a_stop_request_stops(self):
+        class Stop:
+            stop_requested = False
+
+        stop = Stop()
+        reporter = Reporter(output(), 1000, curve=True, stop=stop)
+        rng = random.Random(1)
+        net = init_neural_network(rng)
+        reporter.begin(net)
+
+        def report(net, games, counts):
+            stop.stop_requested = games == 30   # a first Ctrl-C after game 30
+            return reporter.report(net, games, counts)
+
+        played = train_against_random(net, 1000, rng, report=report, report_every=1)
+        reporter.finish(net)
+        self.assertEqual(played, 30)
+        self.assertEqual(reporter.rows[-1]["games"], 30)
+
+    def test_percent_rounds_like_c_float32(self):
+        self.assertEqual("%.1f" % percent(15, 10000), "0.2")
+        self.assertEqual("%.1f" % percent(7987, 10000), "79.9")
+        self.assertEqual("%.1f" % percent(10000, 10000), "100.0")
+
+
+class RowsTest(unittest.TestCase):
+    """Each telling position has the net's side to move and a real choice;
+    the CSV holds the probability of the correct moves."""
 
     def test_positions(self):
         for side in (O, X):
@@ -36,17 +110,20 @@ class TellingPositionsTest(unittest.TestCase):
         net = init_neural_network(random.Random(1))
         row = measure(net, 0, None, O)
         self.assertEqual([len(p) for p in row["probs"]], [9, 9, 9])
-        masses = correct_mass(row, O)
-        # "X took a corner": only the centre is correct.
-        self.assertEqual(masses[1], row["probs"][1][4])
+        self.assertNotIn("losing_lines", row["exact"])
         lines = csv_text({7: [row, dict(row, games=5, sampled=(3, 1, 1))]}, O).splitlines()
-        self.assertEqual(lines[0].split(",")[:5], ["games", "wins", "losses", "ties",
-                                                   "exact_win"])
-        self.assertEqual(lines[0].split(",")[-2], "p_correct_x_took_a_corner")
+        self.assertEqual(lines[0].split(","), [
+            "games", "wins", "losses", "ties", "exact_win", "exact_draw", "exact_loss",
+            "lines_lost", "p_correct_x_took_the_centre", "p_correct_x_took_a_corner",
+            "p_correct_o_must_block"])
         self.assertEqual(lines[1].split(",")[:4], ["0", "", "", ""])
         self.assertEqual(lines[2].split(",")[:4], ["5", "3", "1", "1"])
-        self.assertEqual(float(lines[1].split(",")[-2]), round(masses[1], 6))
-        many = csv_text({7: [row], 8: [row]}, O).splitlines()
+        # "X took a corner": only the centre is correct.
+        self.assertEqual(float(lines[1].split(",")[-2]), round(row["probs"][1][4], 6))
+        # "X took the centre": the four corners are.
+        self.assertAlmostEqual(float(lines[1].split(",")[-3]),
+                               sum(row["probs"][0][c] for c in (0, 2, 6, 8)), places=6)
+        many = csv_text({8: [row], 7: [row]}, O).splitlines()
         self.assertEqual([l.split(",")[0] for l in many], ["seed", "7", "8"])
 
 

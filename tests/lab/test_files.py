@@ -1,21 +1,24 @@
-"""Safe files (lab/files.py): atomic replacement with a backup; owner, mode,
-ACL and extended attributes kept; no temporary file left."""
+"""Files (lab/files.py): the one save (a new file beside, synced, the old
+file's owner, mode and extended attributes, the old file kept as .bak, one
+rename) and what it does when the kernel refuses a step; the paths checked
+before a run."""
 
 import os
 import shutil
-import signal
 import stat
+import struct
 import subprocess
+import tempfile
 import unittest
 from unittest import mock
 
-from ttt_rl.lab.interrupt import Stopped
-from ttt_rl.lab.files import FileError, replace_file, signals_held
+from ttt_rl.lab.files import check_distinct, check_output, save
+from ttt_rl.weights import FileError
 
-
-from ..helpers import TempDirTest, read
+from ..helpers import C_FILE, TempDirTest, read
 
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+HAS_XATTR = hasattr(os, "setxattr")
 
 
 def write(path, data=b"old"):
@@ -23,113 +26,199 @@ def write(path, data=b"old"):
         f.write(data)
 
 
-class ReplaceFileTest(TempDirTest):
-    """The target is the old file or the new one, never a mix; no temp file is left."""
+def umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
-    def test_new_file_follows_the_umask_and_old_mode_is_kept(self):
+
+def default_acl(test, folder, user):
+    """Give `folder` a default ACL that grants `user` rwx (setfacl, or the
+    kernel's own xattr format), or skip `test`."""
+    if shutil.which("setfacl"):
+        if subprocess.run(["setfacl", "-d", "-m", "u:%d:rwx" % user, folder],
+                          capture_output=True).returncode == 0:
+            return
+    # struct posix_acl_xattr_header (version 2), then (tag, perm, id) entries:
+    # USER_OBJ, USER, GROUP_OBJ, MASK, OTHER.
+    entries = ((0x01, 7, -1), (0x02, 7, user), (0x04, 7, -1), (0x10, 7, -1), (0x20, 7, -1))
+    value = struct.pack("<I", 2) + b"".join(struct.pack("<HHI", tag, perm, ident & 0xffffffff)
+                                             for tag, perm, ident in entries)
+    try:
+        os.setxattr(folder, "system.posix_acl_default", value)
+    except (OSError, AttributeError):
+        test.skipTest("no ACLs here")
+
+
+class SaveTest(TempDirTest):
+    """The target is the old file or the new one, never a mix; the old file
+    is kept as .bak; no temporary file is left."""
+
+    def assert_only(self, *names):
+        self.assertEqual(sorted(os.listdir(self.tmp)), sorted(names))
+
+    def test_a_new_file_follows_the_umask_and_has_no_backup(self):
         target = self.path("w.bin")
-        replace_file(target, b"one")
-        umask = os.umask(0)
-        os.umask(umask)
-        self.assertEqual(stat.S_IMODE(os.stat(target).st_mode), 0o666 & ~umask)
+        self.assertIsNone(save(target, b"one"))
+        self.assertEqual(stat.S_IMODE(os.stat(target).st_mode), 0o666 & ~umask())
+        self.assertEqual(read(target), b"one")
+        self.assert_only("w.bin")
+
+    def test_the_old_file_is_kept_as_bak_with_its_mode(self):
+        target = self.path("w.bin")
+        write(target, b"one")
         os.chmod(target, 0o640)
-        self.assertEqual(replace_file(target, b"two"), target + ".bak")
+        inode = os.stat(target).st_ino
+        self.assertEqual(save(target, b"two"), target + ".bak")
         self.assertEqual(stat.S_IMODE(os.stat(target).st_mode), 0o640)
         self.assertEqual((read(target), read(target + ".bak")), (b"two", b"one"))
+        self.assertEqual(os.stat(target + ".bak").st_ino, inode)   # a link, not a copy
+        save(target, b"three")   # one backup: the previous file
+        self.assertEqual((read(target), read(target + ".bak")), (b"three", b"two"))
+        self.assert_only("w.bin", "w.bin.bak")
 
-    def test_the_backup_is_replaced_by_the_previous_file_only(self):
+    def test_a_backup_that_is_already_a_link_of_the_target(self):
+        # The rename of a second name over the same file does nothing (and
+        # leaves that name): class 10.
         target = self.path("w.bin")
-        for data in (b"1", b"2", b"3"):
-            replace_file(target, data)
-        self.assertEqual((read(target), read(target + ".bak")), (b"3", b"2"))
-        replace_file(target, b"4", keep_backup=False)
-        self.assertEqual((read(target), read(target + ".bak")), (b"4", b"2"))
+        write(target)
+        os.link(target, target + ".bak")
+        self.assertEqual(save(target, b"new"), target + ".bak")
+        self.assertEqual((read(target), read(target + ".bak")), (b"new", b"old"))
+        self.assert_only("w.bin", "w.bin.bak")
 
     @unittest.skipUnless(IS_ROOT, "needs root to give a file away")
-    def test_owner_is_kept(self):
+    def test_the_owner_is_kept(self):
         target = self.path("w.bin")
         write(target)
         os.chown(target, 54321, 54322)
-        replace_file(target, b"new")
+        save(target, b"new")
         info = os.stat(target)
         self.assertEqual((info.st_uid, info.st_gid), (54321, 54322))
 
-    def test_failures_keep_the_old_file_and_leave_no_temp(self):
+    @unittest.skipUnless(HAS_XATTR, "no extended attributes here")
+    def test_mode_and_xattrs_are_kept_in_the_file_and_its_copied_backup(self):
         target = self.path("w.bin")
         write(target)
-        for name, error in (("os.fsync", OSError(5, "Input/output error")),
-                            ("os.replace", OSError(28, "No space left on device"))):
-            with mock.patch(name, side_effect=error):
-                with self.assertRaisesRegex(FileError, error.strerror):
-                    replace_file(target, b"new", keep_backup=False)
-        with mock.patch("os.replace", side_effect=KeyboardInterrupt):
-            with self.assertRaises(KeyboardInterrupt):
-                replace_file(target, b"new", keep_backup=False)
-        self.assertEqual(read(target), b"old")
-        self.assertEqual(os.listdir(self.tmp), ["w.bin"])
-
-    @unittest.skipUnless(hasattr(signal, "pthread_sigmask"), "signals cannot be held here")
-    def test_a_signal_during_the_replace_lands_after_it(self):
-        target = self.path("w.bin")
-        write(target)
-        real_replace = os.replace
-
-        def replace_then_signal(src, dst, **kw):
-            os.kill(os.getpid(), signal.SIGTERM)   # arrives mid-save
-            real_replace(src, dst, **kw)
-
-        def stop(signum, frame):
-            raise Stopped(signum)
-
-        previous = signal.signal(signal.SIGTERM, stop)
-        self.addCleanup(signal.signal, signal.SIGTERM, previous)
-        reached = []
-        with self.assertRaises(Stopped):
-            with signals_held():
-                with mock.patch("os.replace", replace_then_signal):
-                    replace_file(target, b"new", keep_backup=False)
-                reached.append(True)   # the signal waited for the save
-        self.assertEqual(reached, [True])
-        self.assertEqual(read(target), b"new")
-        self.assertEqual(os.listdir(self.tmp), ["w.bin"])
-
-
-
-class ExclusiveTest(TempDirTest):
-    """Every file the save makes is new: a link planted at a temporary name
-    is never written through, and permissions never widen."""
-
-    def test_a_link_at_the_temporary_name_is_not_followed(self):
-        write(self.path("victim"), b"keep")
-        write(self.path("w.bin"))
-        os.symlink(self.path("victim"), self.path(".ttt_nn.planted.tmp"))
-        names = iter(["planted", "fresh1", "fresh2", "fresh3"])
-        with mock.patch("secrets.token_hex", lambda n: next(names)), \
-                mock.patch("os.link", side_effect=OSError(1, "no hard links here")):
-            replace_file(self.path("w.bin"), b"new")   # the copy fallback, too
-        self.assertEqual(read(self.path("victim")), b"keep")
-        self.assertEqual((read(self.path("w.bin")), read(self.path("w.bin.bak"))),
-                         (b"new", b"old"))
-
-    def test_mode_xattrs_and_acl_are_kept_in_the_file_and_its_copied_backup(self):
-        target = self.path("w.bin")
-        write(target)
-        os.chmod(target, 0o640)
+        os.chmod(target, 0o604)
         try:
             os.setxattr(target, "user.note", b"mine")
-        except (OSError, AttributeError):
-            self.skipTest("no extended attributes here")
-        acl = shutil.which("setfacl") and subprocess.run(
-            ["setfacl", "-m", "u:54321:r", target], capture_output=True).returncode == 0
-        before = os.stat(target).st_mode
-        with mock.patch("os.link", side_effect=OSError(1, "no hard links here")):
-            replace_file(target, b"new")
+        except OSError:
+            self.skipTest("no user extended attributes here")
+        with mock.patch("os.link", side_effect=PermissionError(1, "no hard links here")):
+            save(target, b"new")
+        self.assertEqual(read(target + ".bak"), b"old")
         for path in (target, target + ".bak"):
-            self.assertEqual(os.stat(path).st_mode, before, path)
+            self.assertEqual(stat.S_IMODE(os.stat(path).st_mode), 0o604, path)
             self.assertEqual(os.getxattr(path, "user.note"), b"mine", path)
-            if acl:
-                self.assertIn("user:54321:r", subprocess.run(
-                    ["getfacl", "-c", path], capture_output=True, text=True).stdout)
+        self.assert_only("w.bin", "w.bin.bak")
+
+    @unittest.skipUnless(HAS_XATTR, "no extended attributes here")
+    def test_a_folders_default_acl_does_not_widen_a_replaced_file(self):
+        target = self.path("w.bin")
+        write(target)
+        os.chmod(target, 0o600)
+        default_acl(self, self.tmp, 54321)   # new files here grant user 54321 access
+        save(target, b"new")
+        self.assertNotIn("system.posix_acl_access", os.listxattr(target))
+        self.assertEqual(stat.S_IMODE(os.stat(target).st_mode), 0o600)
+
+    def test_a_symlink_stays_and_the_file_it_leads_to_is_replaced(self):
+        write(self.path("real.bin"))
+        os.symlink("real.bin", self.path("link.bin"))
+        self.assertEqual(save(self.path("link.bin"), b"new"), self.path("real.bin.bak"))
+        self.assertTrue(os.path.islink(self.path("link.bin")))
+        self.assertEqual((read(self.path("real.bin")), read(self.path("real.bin.bak"))),
+                         (b"new", b"old"))
+
+    def test_a_refused_rename_keeps_the_data_beside(self):
+        target = self.path("ttt_nn.bin")
+        write(target)
+        write(self.path("ttt_nn-1.bin"), b"someone's")   # never an existing name
+        real = os.replace
+
+        def refuse(src, dst, **kwargs):
+            if dst == target:
+                raise PermissionError(1, "Operation not permitted")
+            return real(src, dst, **kwargs)
+
+        with mock.patch("os.replace", refuse):
+            with self.assertRaises(FileError) as caught:
+                save(target, b"new")
+        self.assertEqual(str(caught.exception),
+                         "cannot write %s: Operation not permitted; it is kept in %s"
+                         % (target, self.path("ttt_nn-2.bin")))
+        self.assertEqual(read(target), b"old")
+        self.assertEqual(read(self.path("ttt_nn-1.bin")), b"someone's")
+        self.assertEqual(read(self.path("ttt_nn-2.bin")), b"new")
+        self.assertFalse([n for n in os.listdir(self.tmp) if n.startswith(".ttt_nn.")])
+
+    def test_a_failed_sync_or_a_stop_leaves_no_temporary_file(self):
+        target = self.path("w.bin")
+        write(target)
+        with mock.patch("os.fsync", side_effect=OSError(5, "Input/output error")):
+            with self.assertRaisesRegex(FileError, "Input/output error; it is kept in "):
+                save(target, b"new")
+        with mock.patch("os.replace", side_effect=KeyboardInterrupt):
+            with self.assertRaises(KeyboardInterrupt):
+                save(target, b"new")
+        self.assertEqual(read(target), b"old")
+        self.assert_only("w.bin", "w-1.bin")
+
+    def test_a_file_changed_since_it_was_read_is_not_replaced(self):
+        target = self.path("w.bin")
+        write(target, b"another session's")
+        with self.assertRaisesRegex(FileError, "changed since it was loaded.*; it is kept in "
+                                               ".*w-1.bin$"):
+            save(target, b"mine", expect=b"what was read")
+        self.assertEqual((read(target), read(self.path("w-1.bin"))),
+                         (b"another session's", b"mine"))
+        self.assertIsNone(save(self.path("gone.bin"), b"mine", expect=b"what was read"))
+        self.assertEqual(read(self.path("gone.bin")), b"mine")   # removed meanwhile: anew
+        self.assertEqual(save(target, b"mine", expect=b"another session's"), target + ".bak")
+
+
+class CheckOutputTest(TempDirTest):
+    """A path that cannot be replaced is refused before any work, in one
+    line; nothing is created; what is there now is returned."""
+
+    def test_refused_paths(self):
+        write(self.path("notes.bin"), b"my only copy")
+        shutil.copy(C_FILE, self.path("w.bin"))
+        write(self.path("w.bin.bak"), b"my only copy")
+        os.mkdir(self.path("dir.bin"))
+        for path, reason in ((self.path("x.bin") + "/", "cannot end with '/'"),
+                             (self.path("no/x.bin"), "No such file or directory"),
+                             (self.tmp, "it is a folder"),
+                             (os.devnull, "it is not a regular file"),
+                             (self.path("notes.bin"), "notes.bin is not a weights file: .*; it "
+                                                      "is not replaced: choose another name"),
+                             (self.path("w.bin"), "w.bin.bak is not a weights file")):
+            with self.assertRaisesRegex(FileError, reason, msg=path) as caught:
+                check_output(path)
+            self.assertEqual(len(str(caught.exception).splitlines()), 1)
+        self.assertEqual(sorted(os.listdir(self.tmp)),
+                         ["dir.bin", "notes.bin", "w.bin", "w.bin.bak"])
+
+    def test_returns_what_is_there_now(self):
+        self.assertIsNone(check_output(self.path("w.bin")))
+        self.assertEqual(os.listdir(self.tmp), [])   # a missing file is not created
+        target = shutil.copy(C_FILE, self.path("w.bin"))
+        self.assertEqual(check_output(target), read(C_FILE))
+        write(self.path("c.csv"), b"games,wins\n")
+        self.assertEqual(check_output(self.path("c.csv"), weights=False), None)
+
+    def test_the_curve_is_another_file(self):
+        target = shutil.copy(C_FILE, self.path("w.bin"))
+        os.link(target, self.path("hard.csv"))
+        os.symlink("w.bin", self.path("soft.csv"))
+        for curve in ("hard.csv", "soft.csv", "w.bin"):
+            with self.assertRaisesRegex(FileError, "--curve .* is the weights file itself"):
+                check_distinct(self.path(curve), ((target, "the weights file"),))
+        # Neither exists yet: the same name is still the same file.
+        with self.assertRaisesRegex(FileError, "the --init file"):
+            check_distinct("new.csv", ((None, "nothing"), ("./new.csv", "the --init file")))
+        check_distinct(self.path("c.csv"), ((target, "the weights file"),))
 
 
 if __name__ == "__main__":

@@ -1,12 +1,19 @@
 """A person at the keyboard (lab/human.py): the C's probability grid, and a
 clear answer to every line."""
 
+import errno
 import io
+import os
 import re
+import subprocess
+import sys
 import unittest
 from unittest import mock
 
-from ttt_rl.lab.human import Quit, ask, colour_wanted, format_probabilities, paint, parse_move
+from ttt_rl.lab.human import (Quit, ask, colour_wanted, format_probabilities, paint, parse_move,
+                              read_line)
+
+from ..helpers import C_FILE, SRC
 
 
 class ProbabilityGridTest(unittest.TestCase):
@@ -60,6 +67,46 @@ class ParseMoveTest(unittest.TestCase):
             ask("? ", io.BytesIO(b"Quit\n"), out)
         self.assertEqual(ask("? ", io.BytesIO(b"x" * 2000 + b"\n"), out), "")
         self.assertIn("That line is too long", out.getvalue())
+
+
+class ReadLineTest(unittest.TestCase):
+    """Any bytes make a line; an endless line is cut, endless input and a
+    failing read end the input."""
+
+    def test_lines(self):
+        stdin = io.BytesIO(b"\xef\xbb\xbf 4 \n\xff\n" + b"7" * 5000 + b"\n5")
+        self.assertEqual(read_line(stdin), ("4", False))
+        self.assertEqual(read_line(stdin), ("\ufffd", False))
+        self.assertEqual(read_line(stdin), ("7" * 1024, True))
+        self.assertEqual(read_line(stdin), ("5", False))   # a last line without newline
+        with self.assertRaises(EOFError):
+            read_line(stdin)
+
+    def test_a_failing_read_is_the_end_of_input(self):
+        # A terminal gone under nohup (EIO), a closed descriptor (EBADF), a
+        # reset connection (ECONNRESET), a stream closed meanwhile (ValueError).
+        for error in (OSError(errno.EIO, "Input/output error"),
+                      OSError(errno.EBADF, "Bad file descriptor"),
+                      ConnectionResetError(errno.ECONNRESET, "Connection reset by peer"),
+                      ValueError("I/O operation on closed file")):
+            class Failing(io.BytesIO):
+                def readline(self, size=-1):
+                    raise error
+            with self.assertRaises(EOFError, msg=repr(error)):
+                read_line(Failing())
+
+    def test_endless_input_without_newline_ends(self):
+        # `ttt-play < /dev/zero`: stop after a bounded read, not spin.
+        with self.assertRaises(EOFError):
+            read_line(io.BytesIO(b"\0" * (4 << 20)))
+
+    @unittest.skipUnless(os.path.exists("/dev/zero"), "needs /dev/zero")
+    def test_play_on_dev_zero_ends(self):
+        with open("/dev/zero", "rb") as zero:
+            proc = subprocess.run([sys.executable, "-m", "ttt_rl.play", C_FILE], stdin=zero,
+                                  capture_output=True, timeout=60,
+                                  env=dict(os.environ, PYTHONPATH=SRC))
+        self.assertEqual(proc.returncode, 0, proc.stderr)
 
 
 class ColourTest(unittest.TestCase):

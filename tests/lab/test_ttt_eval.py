@@ -1,19 +1,31 @@
-"""The ttt-eval command (lab/ttt_eval.py): replayable losses, the documented
-JSON, the side, and one bad file among good ones."""
+"""The lab's commands (lab/ttt_eval.py): ttt-eval's replayable losses, its
+JSON, the side, exit statuses, one bad file among good ones; and make
+curve's comparison picture."""
 
 import json
 import os
 import unittest
+import xml.etree.ElementTree as ET
 
 from ttt_rl.game import O
 from ttt_rl.lab import ttt_eval
 from ttt_rl.lab.text import JSON_KEYS
 
-from ..helpers import C_FILE, TempDirTest, run_main
+from ..helpers import C_FILE, TempDirTest, read, run_main
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 class EvalCommandTest(TempDirTest):
     """ttt-eval's output: replayable losses, documented JSON keys, the side."""
+
+    def test_the_summary(self):
+        status, out, err = run_main(ttt_eval.main, C_FILE)
+        self.assertEqual((status, err), (0, ""))
+        self.assertEqual(out.splitlines()[0], C_FILE)
+        self.assertIn("  Exact as O vs random X: win 80.9", out)
+        self.assertIn("Limit: the C's reward (win 1, tie 0.3, loss -2) is best served by an "
+                      "unbeatable O that wins 91.64% against a random X.", out)
 
     def test_shown_losses_replay_as_wins_in_ttt_play(self):
         from ttt_rl.play import main as play_main
@@ -38,12 +50,14 @@ class EvalCommandTest(TempDirTest):
         objects = [json.loads(line) for line in out.splitlines()]
         self.assertEqual(len(objects), 2)
         for obj in objects:
-            self.assertEqual(tuple(obj), JSON_KEYS)
+            self.assertEqual(tuple(obj), ("file",) + JSON_KEYS)
             self.assertEqual(obj["file"], path)
             self.assertAlmostEqual(obj["win"] + obj["draw"] + obj["loss"], 1.0)
             self.assertIsInstance(obj["lines"], int)
             self.assertIs(obj["unbeatable"], obj["lines_lost"] == 0)
             self.assertEqual(obj["side"], O)
+            self.assertLessEqual(obj["optimal_positions"], obj["positions"])
+            self.assertLessEqual(obj["complete_kept"], obj["complete_positions"])
 
     def test_side_x_is_named_with_its_limit(self):
         status, out, err = run_main(ttt_eval.main, C_FILE, "--side", "x")
@@ -58,8 +72,8 @@ class EvalCommandTest(TempDirTest):
 
     def test_a_bad_file_does_not_stop_the_others(self):
         status, out, err = run_main(ttt_eval.main, "/nonexistent.bin", C_FILE)
-        self.assertEqual(status, 1)
-        self.assert_one_line(err, "cannot read /nonexistent.bin")
+        self.assertEqual(status, 2)   # could not check: not the same as beatable
+        self.assert_one_line(err, "^ttt-eval: error: cannot read /nonexistent.bin")
         self.assertIn(C_FILE, out)
 
     def test_json_file_names_that_are_not_utf8(self):
@@ -71,11 +85,43 @@ class EvalCommandTest(TempDirTest):
         out.encode("utf-8")   # no lone surrogate
 
 
-    def test_check_fails_for_a_beatable_net_and_no_limit_without_a_file(self):
-        self.assertEqual(run_main(ttt_eval.main, "--check", C_FILE)[0], 1)
+    def test_exit_status(self):
         self.assertEqual(run_main(ttt_eval.main, C_FILE)[0], 0)
+        self.assertEqual(run_main(ttt_eval.main, "--check", C_FILE)[0], 1)
+        # A file that cannot be read was not checked: 2, whatever the others.
+        for argv in (["/nonexistent.bin"], ["--check", "/nonexistent.bin", C_FILE],
+                     ["--check", C_FILE, "/nonexistent.bin"]):
+            status, out, _ = run_main(ttt_eval.main, *argv)
+            self.assertEqual(status, 2, argv)
+        self.assertEqual(out.count("Limit: "), 1)
         status, out, _ = run_main(ttt_eval.main, "/nonexistent.bin")
-        self.assertEqual((status, out), (1, ""))
+        self.assertEqual((status, out), (2, ""))   # no limit without a net
+
+class ComparisonTest(TempDirTest):
+    """make curve (ttt_eval.compare GAMES OUT.svg): both rules side by side."""
+
+    def test_the_picture_is_written_and_an_old_one_kept(self):
+        with open(self.path("out.svg"), "w") as f:
+            f.write("<svg/>")
+        status, out, err = run_main(ttt_eval.compare, "30", self.path("out.svg"), "--seed", "1")
+        self.assertEqual((status, err), (0, ""))
+        self.assertRegex(out, r"monte-carlo, seed 1, 30 games: loses \d+ lines?, ")
+        self.assertRegex(out, r"q-learning, seed 1, 30 games: ")
+        self.assertIn("Picture written to %s\n" % self.path("out.svg"), out)
+        texts = [t.text for t in ET.parse(self.path("out.svg")).iter(SVG + "text")]
+        self.assertIn("The C's rule (monte-carlo), seed 1", texts)
+        self.assertIn("Q-learning, seed 1", texts)
+        self.assertEqual(read(self.path("out.svg.bak")), b"<svg/>")
+
+    def test_its_command_line(self):
+        status, _, err = run_main(ttt_eval.compare, "30", self.path("out.png"))
+        self.assertEqual(status, 2)
+        self.assert_one_line(err, r"^make curve: error: .*must end in \.svg.*\(try --help\)$")
+        status, out, _ = run_main(ttt_eval.compare, "--help")
+        self.assertEqual(status, 0)
+        self.assertTrue(out.startswith("usage: make curve "), out[:60])
+        self.assertIn("GAMES OUT.svg", out)
+        self.assertEqual(os.listdir(self.tmp), [])
 
 
 if __name__ == "__main__":

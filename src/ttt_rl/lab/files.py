@@ -32,6 +32,8 @@ def leads_to(path):
     except OSError as e:
         raise FileError("cannot write %s: %s (a link)" % (path, e.strerror)) from None
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):   # /dev/stdout: a pipe, a terminal
+            raise FileError("cannot write %s: it is not a regular file" % path)
         return os.readlink("/proc/self/fd/%d" % fd)
     finally:
         os.close(fd)
@@ -51,7 +53,7 @@ def check_output(path, weights=True):
         try:
             info = os.stat(name)
         except FileNotFoundError:
-            continue   # nothing there (or a link to nothing): nothing to keep
+            continue   # nothing there (a backup may be a link to nothing): nothing to keep
         except OSError as e:
             raise FileError("cannot write %s: %s" % (name, e.strerror)) from None
         if not stat.S_ISREG(info.st_mode):

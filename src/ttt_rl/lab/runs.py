@@ -14,8 +14,8 @@ from multiprocessing.connection import wait
 
 from ..weights import from_bytes, to_bytes
 from .args import settings_from, trainer
-from .cli import EXIT_CTRL_C, EXIT_FAILURE, EXIT_USAGE, first_ctrl_c_stops, printable, say, \
-    signals_held
+from .cli import EXIT_CTRL_C, EXIT_FAILURE, EXIT_USAGE, STOP_SIGNALS, first_ctrl_c_stops, \
+    printable, raise_stopped, say, signals_held
 from .curve import Reporter
 from .exact import evaluate_network
 from .session import choose_seed, conclude, rank, save_and_report, start_network, \
@@ -46,6 +46,9 @@ def _worker(task, index, conn, asked, done, parent):
     dict of seed, data (the file's bytes), result (its exact evaluation),
     rows (its curve) and stopped; or a one-line failure (a str)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the parent's to handle
+    for sig in STOP_SIGNALS[1:]:   # SIGTERM, SIGHUP end a worker, unless ignored (nohup)
+        if signal.getsignal(sig) is raise_stopped:
+            signal.signal(sig, signal.SIG_DFL)
     args, seed, init_data = task
     try:
         net, rng = start_network(args, seed, init_data)
@@ -100,7 +103,10 @@ def run_all(tasks, jobs, out, until_unbeatable=False):
                 for i, (process, conn) in list(active.items()):
                     if not conn.poll() and process.is_alive():
                         continue
-                    message = conn.recv() if conn.poll() else None
+                    try:
+                        message = conn.recv() if conn.poll() else None
+                    except (EOFError, OSError):   # the pipe closed: the worker died
+                        message = None
                     process.join()
                     conn.close()
                     del active[i]
@@ -108,7 +114,7 @@ def run_all(tasks, jobs, out, until_unbeatable=False):
                         results[i] = message
                         continue
                     failed += 1
-                    say("ttt-train", "run with seed %d failed: %s" % (tasks[i][1], message or (
+                    say(out.prog, "run with seed %d failed: %s" % (tasks[i][1], message or (
                         "its process ended (%s)" % _how(process.exitcode))))
                 if until_unbeatable:
                     first = min((i for i, r in results.items() if r["result"]["unbeatable"]),
@@ -123,7 +129,7 @@ def run_all(tasks, jobs, out, until_unbeatable=False):
                     out.line("Games: %d of %d in %d runs [%s, %.0f games/s, ETA %s%s]" % (
                         games, total, len(tasks), format_seconds(elapsed), rate,
                         "at most " if until_unbeatable else "",
-                        format_seconds((total - games) / max(rate, 1e-9))))
+                        format_seconds((total - games) / rate) if games else "?"))
     finally:
         with signals_held():   # on any way out, even a second Ctrl-C: no worker left
             _stop(*(process for process, _ in active.values()))
