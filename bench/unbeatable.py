@@ -25,7 +25,7 @@ from ttt_rl.lab.exact import evaluate_network  # noqa: E402
 from ttt_rl.train import main as train_main  # noqa: E402
 from ttt_rl.weights import load  # noqa: E402
 
-OPTIMUM = 0.9164   # the best never-losing O (lab/optimum.py), to 4 places
+OPTIMUM = 0.9164   # the best never-losing O (lab/exact.py), to 4 places
 
 
 def one_seed(job):
