@@ -85,6 +85,10 @@ def time_training(games, repeat, c_train=None, method="monte-carlo"):
             if c_train:
                 seconds, _ = cpu_seconds_of([c_train, str(C_GAMES), out, SEED])
                 rates["c"].append(C_GAMES / seconds)
+            # Minutes of work: a line per run, on stderr, so that it is not silent.
+            print("bench: %s, %s, run %d of %d: %.0f games/s" % (
+                interpreter_name(), method, len(rates["cpu"]), repeat, rates["cpu"][-1]),
+                file=sys.stderr, flush=True)
     return rates
 
 
@@ -140,27 +144,28 @@ def main():
         # PyPy's JIT needs warming up: give it 5x the games per run.
         out = subprocess.run([pypy, __file__, "--json", "--games", str(args.games * 5),
                               "--repeat", str(args.repeat)],
-                             capture_output=True, text=True, check=True).stdout
+                             stdout=subprocess.PIPE, text=True, check=True).stdout
         rows.append(json.loads(out))
-    print("Training speed in games per CPU second, seed %s, median of %d runs "
-          "(%s, %d cores)" % (SEED, args.repeat, platform.machine(), os.cpu_count()))
-    print("%-30s %10s %9s %9s %8s" % ("", "games/s", "150k", "2M", "C/this"))
+    print("Training speed in games per CPU second, seed %s, median of %d run%s "
+          "(%s, %d cores)" % (SEED, args.repeat, "s" * (args.repeat != 1), platform.machine(),
+                              os.cpu_count()))
+    print("%-42s %10s %9s %9s %8s" % ("", "games/s", "150k", "2M", "C/this"))
     for row in rows:
         rate = row["games_per_s"]
         ratio = row.get("c_ratio") or (c_rate / rate if c_rate else None)
-        print("%-30s %10.0f %9s %9s %8s" % (row["interpreter"], rate,
+        print("%-42s %10.0f %9s %9s %8s" % (row["interpreter"], rate,
                                             duration(150000 / rate),
                                             duration(2000000 / rate),
                                             "%.1f" % ratio if ratio else "-"))
     for row in rows:
         rate = row["q_games_per_s"]
-        print("%-30s %10.0f %9s %9s %8s" % (row["interpreter"] + ", Q-learning", rate,
+        print("%-42s %10.0f %9s %9s %8s" % (row["interpreter"] + ", Q-learning", rate,
                                             duration(150000 / rate), duration(2000000 / rate),
                                             "-"))
         print("  Q-learning costs %.2fx the C's rule per game on %s"
               % (row["games_per_s"] / rate, row["interpreter"]))
     if c_rate:
-        print("%-30s %10.0f %9s %9s %8s" % ("C reference (cc -O3)", c_rate,
+        print("%-42s %10.0f %9s %9s %8s" % ("C reference (cc -O3)", c_rate,
                                             duration(150000 / c_rate),
                                             duration(2000000 / c_rate), "1.0"))
     else:
