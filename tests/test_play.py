@@ -231,7 +231,10 @@ class PlayCommandTest(TempDirTest):
         with mock.patch("sys.argv", ["ttt-play"]):   # as the console script
             status, out, err = run_main(play.main, self.path("missing.bin"))
         self.assertEqual((status, out), (1, ""))
-        self.assertRegex(err, "No such file.*; train one first: ttt-train\n$")
+        self.assertRegex(err, "No such file.*; train one first: ttt-train 150000 .*missing.bin\n$")
+        with mock.patch("sys.argv", ["ttt-play"]):   # the side asked for is kept
+            err = run_main(play.main, self.path("missing.bin"), "--side", "X")[2]
+        self.assertTrue(err.endswith("missing.bin --side=X\n"), err)
 
     def test_the_side_is_passed_on(self):
         # c_trained.bin learned O: playing it as X is warned about, as O is not.

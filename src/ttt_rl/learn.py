@@ -88,9 +88,9 @@ def learn_from_game(net, move_history, winner, nn_symbol=O, settings=DEFAULT_SET
             else:
                 # Bad outcome: spread it over the other moves that were legal,
                 # which pushes the move played down. (No other cell is left
-                # only after X's 9th move with a negative tie reward; the
-                # target then stays all zeros. The C divides by zero in
-                # this case, which its tie reward, +0.3, never reaches.)
+                # only after X's 9th move, a tie or a win, with that reward
+                # set below 0; the target then stays all zeros. The C divides
+                # by zero there, which its rewards, +0.3 and +1, never reach.)
                 others = [c for c in range(BOARD_CELLS) if board[c] == EMPTY and c != move]
                 for cell in others:
                     target[cell] = 1.0 / len(others)

@@ -162,8 +162,7 @@ def backprop(net, target_probs, learning_rate, reward_scaling, outputs=None):
     # -sum(t * log p), with targets that sum to 1, the gradient with respect
     # to each logit is p - t, so the loss itself is never computed: only its
     # slope is needed. (learn.py's all-zero target is no such loss: p - t
-    # = p pushes every logit down. It needs the net playing X, whose 9th
-    # move fills the board, and a negative tie reward; the C's is +0.3.)
+    # = p pushes every logit down; learn.py says when, and the C never does.)
     # Goodfellow, Bengio and Courville, "Deep Learning", 6.2.2 and 6.5.
     scale = abs(reward_scaling)
     outputs = net.outputs if outputs is None else outputs

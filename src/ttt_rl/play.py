@@ -16,11 +16,12 @@ import sys
 
 from .game import O, TIE, X, check_game_over, display_board, init_game, opponent
 from .nn import get_computer_move
-from .lab.args import DEFAULT_WEIGHTS, RULES, ArgumentParser, add_side, file_name, learner
+from .lab.args import (DEFAULT_GAMES, DEFAULT_WEIGHTS, RULES, ArgumentParser, add_side,
+                       file_name, learner)
 from .lab.cli import Output, command, printable
 from .lab.human import LEGEND, Quit, ask, colour_wanted, format_probabilities, parse_move
 from .lab.session import check_paths, check_trainable, end_session, load_to_play
-from .lab.text import invoked_as, plural
+from .lab.text import command_line, invoked_as, plural
 
 EXAMPLES = """\
 examples:
@@ -132,7 +133,8 @@ def main(argv=None):
     args = play_parser().parse_args(argv)
     save_to = args.save or args.weights
     net, data = load_to_play(args.weights, args.side, "ttt-play",   # C: load_neural_network
-                             " ".join(invoked_as("train")))
+                             command_line(invoked_as("train"), args, DEFAULT_GAMES,
+                                          args.weights, save=None))
     if args.learn:   # before any game: where it saves, and that it can learn
         now = check_paths(args, save_to)
         check_trainable(net, args.weights)

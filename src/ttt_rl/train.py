@@ -9,11 +9,14 @@ Ctrl-C that stops after the current game and keeps the work.
 
 import sys
 
+from .game import O
+from .qlearn import DEFAULT_Q_SETTINGS, SOFTMAX
 from .lab.args import (DEFAULT_WEIGHTS, MCTS, PLAYOUTS, Q_LEARNING, RANDOM, SELF,
-                       ArgumentParser, add_training_flags, count, curve_file,
-                       file_name, run_count, settings_from, trainer)
-from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, first_ctrl_c_stops, printable
-from .lab.curve import Reporter
+                       ArgumentParser, add_training_flags, at_least_one, count, curve_file,
+                       file_name, positive_float, run_count, settings_from, side_or_both,
+                       trainer)
+from .lab.cli import EXIT_FAILURE, Output, command, first_ctrl_c_stops, printable
+from .lab.curve import Reporter, ending
 from .lab.runs import train_runs
 from .lab.session import (check_paths, choose_seed, conclude, read_init, save_and_report,
                           start_network, write_curve)
@@ -39,7 +42,8 @@ def train_parser():
                             needs=[("until_unbeatable", "runs"), ("jobs", "runs")],
                             description="Train the tic-tac-toe network by playing against "
                                         "a random player, then save its weights.")
-    add_training_flags(parser, "number of training games", more=True)
+    add_training_flags(parser, "number of training games", side_flag=False)
+    add_ttt_train_flags(parser)
     parser.add_argument("output", nargs="?", default=DEFAULT_WEIGHTS, metavar="OUTPUT",
                         type=file_name, help="weights file to write (default %s)"
                                              % DEFAULT_WEIGHTS)
@@ -60,6 +64,27 @@ def train_parser():
     return parser
 
 
+def add_ttt_train_flags(parser):
+    """Add what only ttt-train takes: --side both, --opponent, --playouts,
+    --explore and --temperature."""
+    parser.add_argument("--side", type=side_or_both, default=O, metavar="{O,X,both}",
+                        help="the side the net learns (default O; X moves first; both: "
+                             "X in even games, O in odd); the file does not record it")
+    parser.add_argument("--opponent", choices=(RANDOM, SELF, MCTS), default=RANDOM,
+                        help="who the net plays: random (the C's, default), self "
+                             "(self-play), mcts (Monte Carlo tree search)")
+    parser.add_argument("--playouts", type=at_least_one, metavar="N",
+                        help="--opponent mcts: random games per move (default %d)"
+                             % PLAYOUTS)
+    parser.add_argument("--explore", choices=("epsilon", SOFTMAX),
+                        help="q-learning: random moves (epsilon, default) or moves "
+                             "drawn from the softmax of the values (softmax)")
+    parser.add_argument("--temperature", type=positive_float, metavar="T",
+                        help="q-learning with --explore softmax: the temperature at the "
+                             "start, falling to 0 like epsilon (default %g)"
+                             % DEFAULT_Q_SETTINGS.temperature)
+
+
 @command("ttt-train")
 def main(argv=None):
     """Entry point of `ttt-train` (C: main of train.c); returns the exit
@@ -70,15 +95,17 @@ def main(argv=None):
     out, words = Output(sys.stdout, "ttt-train"), invoked_as("train")
     check_paths(args, args.output)   # before any work
     init_data = read_init(args)
-    if args.runs and args.runs > 1:
+    if args.runs:   # --runs K, even 1 (with --until-unbeatable, say)
         return train_runs(args, out, init_data, words)
     seed = choose_seed(args, out)
     # 1. A new network (C: init_neural_network), or the --init file's.
     net, rng = start_network(args, seed, init_data)
     out.line("Training neural network with %d games" % args.games)   # as the C prints
     if args.method == Q_LEARNING:
-        out.line("Learning rule: Q-learning (learning rate %g, epsilon %g falling to 0, "
-                 "gamma %g)" % (args.learning_rate, args.epsilon, args.gamma))
+        out.line("Learning rule: Q-learning (learning rate %g, %s %g falling to 0, gamma %g)"
+                 % (args.learning_rate, *(("temperature", args.temperature) if args.explore
+                                          == "softmax" else ("epsilon", args.epsilon)),
+                    args.gamma))
     out.line("Training neural network against %d %s..." % (args.games, {
         RANDOM: "random games", SELF: "games of self-play", MCTS: "games against MCTS (%d "
         "playouts a move)" % (args.playouts or PLAYOUTS)}[args.opponent]))
@@ -95,9 +122,7 @@ def main(argv=None):
         except KeyboardInterrupt as stop:
             stop.note = "%s was not written" % printable(args.output)
             raise
-        out.line("\nTraining complete!" if games == args.games > 0 else
-                 "\nNo game was played: the net keeps its starting weights." if not games
-                 else "\nStopped by Ctrl-C after %d of %d games." % (games, args.games))
+        out.line(ending(games, args.games, ctrl_c))
         # 3. Save it (C: save_neural_network), and say how it plays.
         saved = save_and_report(net, args.output, args.side, "ttt-train", out)
         if saved is None:
@@ -106,12 +131,11 @@ def main(argv=None):
             format_seconds(reporter.elapsed), reporter.elapsed,
             games / max(reporter.elapsed, 1e-9)))
         out.line("\n".join(summary_lines(saved)))
-        conclude(saved, out, next_step(words, args, args.output))
+        conclude(saved, out, games and next_step(words, args, args.output))
         curve_ok = not args.curve or write_curve(args.curve, {seed: reporter.rows},
                                                  args.side, "ttt-train", out)
-    if games < args.games or ctrl_c.stop_requested:   # a Ctrl-C, even after the last game
-        return EXIT_CTRL_C
-    return 0 if curve_ok and not out.failed else EXIT_FAILURE
+    # A first Ctrl-C or SIGHUP, even after the last game: 128 + the signal.
+    return ctrl_c.status or (0 if curve_ok and not out.failed else EXIT_FAILURE)
 
 
 if __name__ == "__main__":

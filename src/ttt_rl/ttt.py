@@ -12,8 +12,8 @@ from .game import opponent
 from .play import play_session
 from .lab.args import ArgumentParser, add_training_flags, file_name, learner, \
     settings_from, trainer
-from .lab.cli import EXIT_CTRL_C, EXIT_FAILURE, Output, command, first_ctrl_c_stops, printable
-from .lab.curve import Reporter
+from .lab.cli import EXIT_FAILURE, Output, command, first_ctrl_c_stops, printable
+from .lab.curve import Reporter, ending
 from .lab.exact import evaluate_network
 from .lab.human import LEGEND, colour_wanted
 from .lab.session import check_paths, choose_seed, conclude, end_session, read_init, \
@@ -57,12 +57,11 @@ def main(argv=None):
             reporter = Reporter(out, args.games, args.side, stop=ctrl_c)
             games = trainer(args)(net, args.games, rng, args.side, settings_from(args),
                                   report=reporter.report, report_every=1)
-            out.line("\nTraining complete!" if games == args.games else
-                     "\nStopped by Ctrl-C after %d of %d games." % (games, args.games))
+            out.line(ending(games, args.games, ctrl_c))
             # Before you play it: can it be beaten, and what would make it unbeatable.
             result = evaluate_network(net, args.side)
             out.line("\n".join(summary_lines(result)))
-            conclude(result, out, next_step(invoked_as("ttt"), args), "This net")
+            conclude(result, out, games and next_step(invoked_as("ttt"), args), "This net")
         except KeyboardInterrupt as stop:
             stop.note = "%s was not written" % printable(args.save) if args.save else ""
             raise
@@ -75,13 +74,13 @@ def main(argv=None):
         # C: the play-again loop of main, learning from every game.
         learned, stop = play_session(net, stdin, out, args.side, learner(args),
                                      colour_wanted(sys.stdout))
-    what = "from %s" % plural(games, "training game") + (
+    what = (games or learned) and "from %s" % plural(games, "training game") + (
         " and %d of yours" % learned if learned else "")
     status = end_session(net, args.save, args.side, "ttt-rl", out, what)
     if stop is not None and status != EXIT_FAILURE:
         stop.note = "%s was saved" % printable(args.save) if args.save else ""
         raise stop   # said by @command
-    return status or (EXIT_CTRL_C if stopped else 0)
+    return status or ctrl_c.status
 
 
 if __name__ == "__main__":

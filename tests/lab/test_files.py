@@ -12,7 +12,7 @@ import tempfile
 import unittest
 from unittest import mock
 
-from ttt_rl.lab.files import check_distinct, check_output, save
+from ttt_rl.lab.files import check_output, save
 from ttt_rl.weights import FileError
 
 from ..helpers import C_FILE, TempDirTest, read
@@ -156,7 +156,8 @@ class SaveTest(TempDirTest):
     def test_a_failed_sync_or_a_stop_leaves_no_temporary_file(self):
         target = self.path("w.bin")
         write(target)
-        with mock.patch("os.fsync", side_effect=OSError(5, "Input/output error")):
+        # The first sync fails (the target's disk); the one of the kept file works.
+        with mock.patch("os.fsync", side_effect=[OSError(5, "Input/output error"), None]):
             with self.assertRaisesRegex(FileError, "Input/output error; it is kept in "):
                 save(target, b"new")
         with mock.patch("os.replace", side_effect=KeyboardInterrupt):
@@ -207,18 +208,6 @@ class CheckOutputTest(TempDirTest):
         self.assertEqual(check_output(target), read(C_FILE))
         write(self.path("c.csv"), b"games,wins\n")
         self.assertEqual(check_output(self.path("c.csv"), weights=False), None)
-
-    def test_the_curve_is_another_file(self):
-        target = shutil.copy(C_FILE, self.path("w.bin"))
-        os.link(target, self.path("hard.csv"))
-        os.symlink("w.bin", self.path("soft.csv"))
-        for curve in ("hard.csv", "soft.csv", "w.bin"):
-            with self.assertRaisesRegex(FileError, "--curve .* is the weights file itself"):
-                check_distinct(self.path(curve), ((target, "the weights file"),))
-        # Neither exists yet: the same name is still the same file.
-        with self.assertRaisesRegex(FileError, "the --init file"):
-            check_distinct("new.csv", ((None, "nothing"), ("./new.csv", "the --init file")))
-        check_distinct(self.path("c.csv"), ((target, "the weights file"),))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import argparse
 import io
 import os
 import random
+import shutil
 import signal
 import threading
 import unittest
@@ -15,7 +16,7 @@ from ttt_rl.lab import session
 from ttt_rl.lab.cli import Output, command
 from ttt_rl.lab.curve import measure
 from ttt_rl.lab.exact import evaluate_network
-from ttt_rl.lab.session import (check_paths, check_trainable, conclude, end_session,
+from ttt_rl.lab.session import (check_distinct, check_paths, check_trainable, conclude, end_session,
                                 load_to_play, make_rng, read_init, save_and_report, start_network,
                                 write_curve)
 from ttt_rl.lab.text import verdict
@@ -103,6 +104,18 @@ class StartTest(TempDirTest):
         with self.assertRaisesRegex(FileError, "d.csv: it is a folder"):   # its own check
             check_paths(namespace(curve=self.path("d.csv")), target)
         self.assertEqual(sorted(os.listdir(self.tmp)), ["d.csv", "w.bin"])
+
+    def test_the_curve_is_another_file(self):
+        target = shutil.copy(C_FILE, self.path("w.bin"))
+        os.link(target, self.path("hard.csv"))
+        os.symlink("w.bin", self.path("soft.csv"))
+        for curve in ("hard.csv", "soft.csv", "w.bin"):
+            with self.assertRaisesRegex(FileError, "--curve .* is the weights file itself"):
+                check_distinct(self.path(curve), ((target, "the weights file"),))
+        # Neither exists yet: the same name is still the same file.
+        with self.assertRaisesRegex(FileError, "the --init file"):
+            check_distinct("new.csv", ((None, "nothing"), ("./new.csv", "the --init file")))
+        check_distinct(self.path("c.csv"), ((target, "the weights file"),))
 
 
 class SaveAndReportTest(TempDirTest):

@@ -120,15 +120,15 @@ class CommandLineTest(unittest.TestCase):
             text[len("For an unbeatable net, try: "):])[1:])), dict(q_args, games=200000))
 
     def test_names_that_start_with_a_dash_or_hold_a_newline(self):
-        args = train_parser().parse_args(["10", "--side", "X"])
-        line = command_line(["ttt-x"], args, 10, "-x.bin", seed=1)
-        self.assertTrue(line.endswith(" -- 10 -x.bin"), line)
+        args = train_parser().parse_args(["10", "--side", "X", "--", "-x.bin"])
+        self.assertEqual(args.output, "./-x.bin")   # the same file, and safe to print
+        line = command_line(["ttt-x"], args, 10, args.output, seed=1)
         again = train_parser().parse_args(shlex.split(line)[1:])
         self.assertEqual((again.games, again.output, again.side, again.seed),
                          (10, "./-x.bin", "X", 1))
         line = command_line(["ttt-x"], args, 10, "a\nb\x1b.bin", seed=1)
         self.assertEqual(len(line.splitlines()), 1)
-        self.assertIn("$'a\\nb\\x1b.bin'", line)
+        self.assertIn("$'a\\x0ab\\x1b.bin'", line)
         again = train_parser().parse_args(bash_words(line)[1:])
         self.assertEqual((again.output, again.side, again.seed), ("a\nb\x1b.bin", "X", 1))
 
@@ -140,7 +140,8 @@ class WordsTest(unittest.TestCase):
     def test_shell_words_read_back_as_themselves(self):
         words = ["plain.bin", "my net $(rm -rf x).bin", "it's", "a\nb", "tab\there's\x1b",
                  "-x.bin", "caf\u00e9"]
-        self.assertEqual(shell_word("a\nb"), "$'a\\nb'")
+        self.assertEqual(shell_word("a\nb"), "$'a\\x0ab'")
+        self.assertEqual(shell_word("x\\\n\udcff"), "$'x\\x5c\\x0a\\xff'")   # a byte, not UTF-8
         proc = subprocess.run(["bash", "-c", "printf '%s\\0' " + " ".join(map(shell_word, words))],
                               capture_output=True, timeout=30)
         self.assertEqual(proc.stdout.decode("utf-8").split("\0")[:-1], words)

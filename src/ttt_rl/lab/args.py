@@ -24,6 +24,7 @@ RULES = {MONTE_CARLO: (DEFAULT_SETTINGS, train_against_random, learn_from_game),
          Q_LEARNING: (DEFAULT_Q_SETTINGS, train_q_learning, q_learn_from_game)}
 RANDOM, SELF, MCTS = "random", "self", "mcts"   # who the net trains against
 Q_ONLY = ("epsilon", "gamma", "explore", "temperature")   # flags only Q-learning reads
+SELF_REWARDS = "does not apply to --opponent self (zero-sum: win 1, tie 0, loss -1)"
 MAX_RUNS = 10000
 
 
@@ -50,6 +51,7 @@ def _integer(text, low=0, high=10 ** 18, sign=False):
 
 
 def _number(text, low=float("-inf"), high=float("inf"), above=None):
+    """float(text) if finite, within [low, high] and above `above`; else None."""
     value = float(text)   # a ValueError for what is not a number
     ok = low <= value <= high and value not in (float("inf"), float("-inf"))
     return value if ok and (above is None or value > above) else None
@@ -65,7 +67,8 @@ finite_float = _type(_number, "is not a finite number")
 positive_float = _type(lambda t: _number(t, above=0.0), "is not a number above 0")
 probability = _type(lambda t: _number(t, 0.0, 1.0), "is not a number from 0 to 1")
 side = _type(lambda t: t.upper() if t.upper() in (O, X) else None, "is not a side: X or O")
-side_or_both = _type(lambda t: BOTH if t.lower() == BOTH else side(t), "is not X, O or both")
+side_or_both = _type(lambda t: BOTH if t.lower() == BOTH else t.upper() if t.upper() in (O, X)
+                     else None, "is not a side: X, O or both")
 file_name = _type(lambda t: t or None, "is empty, not a file name")
 curve_file = _type(lambda t: t if t.lower().endswith((".svg", ".csv")) else None,
                    "must end in .svg (a chart) or .csv (rows)")
@@ -93,7 +96,8 @@ class ArgumentParser(argparse.ArgumentParser):
         if [] in vars(result).values():   # Python < 3.13 reads --seed=-- as []
             self.error("an option expects one value")
         for flag, needed in self.needs:
-            if getattr(result, flag) not in (None, False) and not getattr(result, needed):
+            given = getattr(result, flag)
+            if given is not None and given is not False and not getattr(result, needed):
                 self.error("--%s needs --%s" % (flag.replace("_", "-"), needed))
         if hasattr(result, "method"):
             rule = result.method = result.method or MONTE_CARLO
@@ -107,6 +111,15 @@ class ArgumentParser(argparse.ArgumentParser):
                            "--method q-learning")
             if getattr(result, "playouts", None) is not None and opponent != MCTS:
                 self.error("--playouts is for --opponent mcts")
+            softmax = getattr(result, "explore", None) == SOFTMAX
+            for name, wrong, why in (
+                    ("temperature", not softmax, "is for --explore softmax"),
+                    ("epsilon", softmax, "is for --explore epsilon"),
+                    ("reward_win", opponent == SELF, SELF_REWARDS),
+                    ("reward_tie", opponent == SELF, SELF_REWARDS),
+                    ("reward_loss", opponent == SELF, SELF_REWARDS)):
+                if getattr(result, name, None) is not None and wrong:
+                    self.error("--%s %s" % (name.replace("_", "-"), why))
             if result.side == BOTH and getattr(result, "curve", None):
                 self.error("--curve draws one side: use --side O or X")
             for name, default in defaults.items():
@@ -121,30 +134,13 @@ def add_side(parser, what):
                              "weights file does not record it" % what)
 
 
-def add_training_flags(parser, what, more=False):
-    """Add GAMES and the flags that ttt-train and ttt-rl share; with `more`,
-    ttt-train's: --side both, --opponent, --playouts, --explore."""
+def add_training_flags(parser, what, side_flag=True):
+    """Add GAMES and the flags that ttt-train and ttt-rl share (--side too,
+    unless the command adds its own)."""
     parser.add_argument("games", nargs="?", type=count, default=DEFAULT_GAMES,
                         metavar="GAMES", help="%s (default %d)" % (what, DEFAULT_GAMES))
-    if not more:
+    if side_flag:
         add_side(parser, "learns to play")
-    else:
-        parser.add_argument("--side", type=side_or_both, default=O, metavar="{O,X,both}",
-                            help="the side the net learns (default O; X moves first; both: "
-                                 "X in even games, O in odd); the file does not record it")
-        parser.add_argument("--opponent", choices=(RANDOM, SELF, MCTS), default=RANDOM,
-                            help="who the net plays: random (the C's, default), self "
-                                 "(self-play), mcts (Monte Carlo tree search)")
-        parser.add_argument("--playouts", type=at_least_one, metavar="N",
-                            help="--opponent mcts: random games per move (default %d)"
-                                 % PLAYOUTS)
-        parser.add_argument("--explore", choices=("epsilon", SOFTMAX),
-                            help="q-learning: random moves (epsilon, default) or moves "
-                                 "drawn from the softmax of the values (softmax)")
-        parser.add_argument("--temperature", type=positive_float, metavar="T",
-                            help="q-learning with --explore softmax: the temperature at the "
-                                 "start, falling to 0 like epsilon (default %g)"
-                                 % DEFAULT_Q_SETTINGS.temperature)
     parser.add_argument("--method", choices=tuple(RULES), default=MONTE_CARLO,
                         help="the learning rule: monte-carlo, the C's (default), or "
                              "q-learning (README: Two ways to learn)")

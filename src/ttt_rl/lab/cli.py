@@ -44,25 +44,29 @@ def signals_held():
 
 
 class first_ctrl_c_stops:
-    """Context manager: a first Ctrl-C only sets `stop_requested` (training
-    ends after the current game, and the work is kept); a second one raises
-    KeyboardInterrupt at once. An inherited ignored SIGINT stays ignored."""
+    """Context manager: a first Ctrl-C or SIGHUP (a closed terminal) only
+    sets `stop_requested` and `status` (128 + the signal): training ends
+    after the current game and the work is kept. A second one raises at
+    once. A signal inherited as ignored (`nohup`, `&`) stays ignored."""
 
-    stop_requested = False
+    stop_requested, status = False, 0
 
     def _handler(self, signum, frame):
         if self.stop_requested:
-            raise KeyboardInterrupt
-        self.stop_requested = True   # only a flag: printing here could cut a line
+            raise KeyboardInterrupt if signum == signal.SIGINT else Stopped(signum)
+        self.stop_requested, self.status = True, 128 + signum   # a flag: no printing here
 
     def __enter__(self):
-        self.previous = signal.getsignal(signal.SIGINT)
-        if self.previous != signal.SIG_IGN:
-            signal.signal(signal.SIGINT, self._handler)
+        self.previous = {s: signal.getsignal(s) for s in STOP_SIGNALS[::2]}   # INT, HUP
+        for sig, handler in self.previous.items():   # (PyPy shows an inherited
+            if handler not in (signal.SIG_IGN, signal.SIG_DFL if sig != signal.SIGINT
+                               else None):   # ignored SIGHUP as SIG_DFL)
+                signal.signal(sig, self._handler)
         return self
 
     def __exit__(self, *exc):
-        signal.signal(signal.SIGINT, self.previous)
+        for sig, handler in self.previous.items():
+            signal.signal(sig, handler)
 
 
 def printable(text):

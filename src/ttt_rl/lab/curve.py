@@ -120,6 +120,16 @@ class Reporter:
                           format_seconds((self.num_games - games) / rate)))
 
 
+def ending(games, planned, ctrl_c):
+    """Return the line that ends training: complete, stopped early (by which
+    signal: cli.first_ctrl_c_stops), or not begun."""
+    if ctrl_c.stop_requested and games < planned:
+        return "\nStopped by %s after %d of %d games." % (
+            "Ctrl-C" if ctrl_c.status == 130 else "a closed terminal", games, planned)
+    return "\nTraining complete!" if games else \
+        "\nNo game was played: the net keeps its starting weights."
+
+
 def percent(count, window):
     """Return `count` games as a percentage of `window`, rounded to float32
     as the C computes it: 0.15 is 0.150000006 in float32 but 0.1499... in

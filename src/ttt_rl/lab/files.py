@@ -77,16 +77,6 @@ def check_output(path, weights=True):
     return now
 
 
-def check_distinct(curve, others):
-    """Raise FileError if the --curve file is one of `others` ((name, what)
-    pairs): the same path, or the same file through a link or a hard link."""
-    for other, what in others:
-        if other and (os.path.abspath(curve) == os.path.abspath(other) or
-                      os.path.exists(other) and os.path.exists(curve) and
-                      os.path.samefile(curve, other)):
-            raise FileError("--curve %s is %s itself" % (curve, what))
-
-
 def save(path, data, expect=False):
     """Write bytes `data` to `path` (see the module's docstring). With
     `expect` (the bytes the file held when it was read, None if it did not
@@ -138,6 +128,7 @@ def save(path, data, expect=False):
 
 
 def _current(path):
+    """Return the bytes of weights file `path`, None if there is none."""
     try:
         return read(path)
     except FileError as e:
@@ -182,8 +173,8 @@ def _second_name(target):
 
 def _keep_beside(path, data):
     """Write `data` to a new file NAME-1.bin, NAME-2.bin, ... beside `path`
-    (or in the temporary folder), a name that did not exist; return what
-    to say about it."""
+    (or in the temporary folder), a name that did not exist, mode 0600;
+    return what to say about it."""
     stem, ext = os.path.splitext(path)
     for place in (stem, os.path.join(tempfile.gettempdir(), os.path.basename(stem))):
         for n in range(1, 1000):
@@ -193,8 +184,14 @@ def _keep_beside(path, data):
             except FileExistsError:
                 continue
             except OSError:
+                break   # this folder takes no new file: the next place
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+                    f.flush()
+                    os.fsync(f.fileno())
+                return "it is kept in %s" % name
+            except OSError:   # a full disk: the next place
+                os.unlink(name)
                 break
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            return "it is kept in %s" % name
     return "and it could not be kept anywhere else"

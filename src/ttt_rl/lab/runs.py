@@ -14,12 +14,12 @@ from multiprocessing.connection import wait
 
 from ..weights import from_bytes, to_bytes
 from .args import settings_from, trainer
-from .cli import EXIT_CTRL_C, EXIT_FAILURE, EXIT_USAGE, STOP_SIGNALS, first_ctrl_c_stops, \
-    printable, raise_stopped, say, signals_held
+from .cli import EXIT_FAILURE, EXIT_USAGE, STOP_SIGNALS, first_ctrl_c_stops, printable, say, \
+    signals_held
 from .curve import Reporter
 from .exact import evaluate_network
-from .session import choose_seed, conclude, rank, save_and_report, start_network, \
-    write_curve
+from .session import choose_seed, conclude, rank, repeatable, save_and_report, \
+    start_network, write_curve
 from .text import command_line, format_seconds, next_step, plural, ranked_table
 
 GRACE_SECONDS = 2.0   # how long a stopped worker may take before SIGKILL
@@ -32,8 +32,8 @@ def rank_key(run):
 
 
 class _WorkerReporter(Reporter):
-    """A worker's reporter: publishes its games for the parent's progress
-    line, and stops when the parent asks (a first Ctrl-C) or is gone."""
+    """Publishes its games for the parent's progress line; stops when the
+    parent asks (a first Ctrl-C) or is gone."""
 
     def report(self, net, games, counts):
         self.done[self.index] = games
@@ -45,10 +45,10 @@ def _worker(task, index, conn, asked, done, parent):
     """Train one run (task: (args, seed, init_data)) and send it back: a
     dict of seed, data (the file's bytes), result (its exact evaluation),
     rows (its curve) and stopped; or a one-line failure (a str)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the parent's to handle
-    for sig in STOP_SIGNALS[1:]:   # SIGTERM, SIGHUP end a worker, unless ignored (nohup)
-        if signal.getsignal(sig) is raise_stopped:
-            signal.signal(sig, signal.SIG_DFL)
+    # Ctrl-C and a closed terminal are the parent's to handle (it asks every
+    # run to stop after its game); SIGTERM ends a worker.
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, signal.SIG_DFL if sig == signal.SIGTERM else signal.SIG_IGN)
     args, seed, init_data = task
     try:
         net, rng = start_network(args, seed, init_data)
@@ -69,71 +69,81 @@ def _worker(task, index, conn, asked, done, parent):
         conn.send(message)
 
 
-def run_all(tasks, jobs, out, until_unbeatable=False):
+def run_all(tasks, jobs, out, ctrl_c, until_unbeatable=False):
     """Run `tasks` ((args, seed, init_data) each) in processes, `jobs` at a
-    time, with one progress line. Returns (runs, stopped, failed): finished
-    runs in task order, whether a first Ctrl-C stopped them, and how many
-    failed (each said in one line)."""
+    time, with one progress line; `ctrl_c` (cli.first_ctrl_c_stops) asks
+    them to stop after their game. Returns (runs, failed): the finished
+    runs in task order, and how many failed (each said in one line)."""
     context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     asked, done = context.Event(), context.Array("q", len(tasks), lock=False)
     waiting, active, results, failed = list(range(len(tasks))), {}, {}, 0
     total, shown, start = sum(t[0].games for t in tasks), -1, time.monotonic()
-    step = max(total // 20, 1)
     try:
-        with first_ctrl_c_stops() as ctrl_c:
-            while waiting or active:
-                while waiting and len(active) < jobs and not ctrl_c.stop_requested:
-                    receiver, sender = context.Pipe(duplex=False)
-                    process = context.Process(target=_worker, daemon=True, args=(
-                        tasks[waiting[0]], waiting[0], sender, asked, done, os.getpid()))
-                    try:
-                        process.start()
-                    except OSError as e:   # a limit on processes
-                        raise OSError(e.errno, "cannot start a process for the runs: %s "
-                                      "(try --jobs 1)" % e.strerror) from None
-                    finally:
-                        sender.close()
+        while waiting or active:
+            while waiting and len(active) < jobs and not ctrl_c.stop_requested:
+                receiver, sender = context.Pipe(duplex=False)
+                process = context.Process(target=_worker, daemon=True, args=(
+                    tasks[waiting[0]], waiting[0], sender, asked, done, os.getpid()))
+                try:
+                    process.start()
+                except OSError as e:   # a limit on processes: keep what is running
+                    receiver.close()
+                    say(out.prog, "cannot start a process for %s: %s (try --jobs 1)"
+                        % (plural(len(waiting), "more run"), e.strerror))
+                    failed, waiting = failed + len(waiting), []
+                finally:
+                    sender.close()
+                if process.pid is not None:
                     active[waiting.pop(0)] = process, receiver
-                if ctrl_c.stop_requested and not asked.is_set():
-                    asked.set()
-                    waiting = []
-                    out.line("Ctrl-C: each run stops after its current game, then the best "
-                             "is saved (press Ctrl-C again to save nothing)")
-                wait([h for p, c in active.values() for h in (c, p.sentinel)], 0.2)
-                for i, (process, conn) in list(active.items()):
-                    if not conn.poll() and process.is_alive():
-                        continue
-                    try:
-                        message = conn.recv() if conn.poll() else None
-                    except (EOFError, OSError):   # the pipe closed: the worker died
-                        message = None
-                    process.join()
-                    conn.close()
-                    del active[i]
-                    if isinstance(message, dict):
-                        results[i] = message
-                        continue
-                    failed += 1
-                    say(out.prog, "run with seed %d failed: %s" % (tasks[i][1], message or (
-                        "its process ended (%s)" % _how(process.exitcode))))
-                if until_unbeatable:
-                    first = min((i for i, r in results.items() if r["result"]["unbeatable"]),
-                                default=len(tasks))
-                    waiting = [i for i in waiting if i < first]
-                    _stop(*(active.pop(i)[0] for i in list(active) if i > first))
-                    results = {i: r for i, r in results.items() if i <= first}
-                games = sum(done)
-                if games != shown and (games // step != shown // step or games == total):
-                    shown, elapsed = games, time.monotonic() - start
-                    rate = games / max(elapsed, 1e-9)
-                    out.line("Games: %d of %d in %d runs [%s, %.0f games/s, ETA %s%s]" % (
-                        games, total, len(tasks), format_seconds(elapsed), rate,
-                        "at most " if until_unbeatable else "",
-                        format_seconds((total - games) / rate) if games else "?"))
+            if ctrl_c.stop_requested and not asked.is_set():
+                asked.set()
+                waiting = []
+                out.line("Ctrl-C: each run stops after its current game, then the best is "
+                         "saved (press Ctrl-C again to save nothing)")
+            wait([h for p, c in active.values() for h in (c, p.sentinel)], 0.2)
+            for i, (process, conn) in list(active.items()):
+                if not conn.poll() and process.is_alive():
+                    continue
+                try:
+                    message = conn.recv() if conn.poll() else None
+                except (EOFError, OSError):   # the pipe closed: the worker died
+                    message = None
+                process.join()
+                conn.close()
+                del active[i]
+                if isinstance(message, dict):
+                    results[i] = message
+                    continue
+                failed += 1
+                code = process.exitcode
+                say(out.prog, "run with seed %d failed: %s" % (tasks[i][1], message or
+                    "its process ended (%s)" % ("killed by signal %d" % -code if code < 0
+                                                else "exit status %d" % code)))
+            if until_unbeatable:   # no run after the first unbeatable one matters
+                first = min((i for i, r in results.items() if r["result"]["unbeatable"]),
+                            default=len(tasks))
+                waiting = [i for i in waiting if i < first]
+                _stop(*(active.pop(i)[0] for i in list(active) if i > first))
+                results = {i: r for i, r in results.items() if i <= first}
+            shown = _progress(out, sum(done), shown, total, len(tasks), start, until_unbeatable)
     finally:
         with signals_held():   # on any way out, even a second Ctrl-C: no worker left
             _stop(*(process for process, _ in active.values()))
-    return [results[i] for i in sorted(results)], ctrl_c.stop_requested, failed
+    return [results[i] for i in sorted(results)], failed
+
+
+def _progress(out, games, shown, total, runs, start, at_most):
+    """Print the progress line of all runs when `games` crossed a twentieth
+    of `total` since `shown`; return the games last shown."""
+    step = max(total // 20, 1)
+    if games == shown or (games // step == shown // step and games != total):
+        return shown
+    elapsed = time.monotonic() - start
+    rate = games / max(elapsed, 1e-9)
+    out.line("Games: %d of %d in %d runs [%s, %.0f games/s, ETA %s%s]" % (
+        games, total, runs, format_seconds(elapsed), rate, "at most " * at_most,
+        format_seconds((total - games) / rate) if games else "?"))
+    return games
 
 
 def _stop(*processes):
@@ -148,10 +158,6 @@ def _stop(*processes):
             process.join()
 
 
-def _how(code):
-    return "killed by signal %d" % -code if code and code < 0 else "exit status %s" % code
-
-
 def train_runs(args, out, init_data, words):
     """ttt-train --runs K > 1, paths checked; `words` run the command again."""
     if args.eval_every:
@@ -164,18 +170,20 @@ def train_runs(args, out, init_data, words):
         args.seed, args.seed + args.runs - 1, args.method, plural(jobs, "process", "es")))
     with first_ctrl_c_stops() as ctrl_c:   # until the best is saved: a first Ctrl-C keeps it
         try:
-            runs, stopped, failed = run_all([(args, args.seed + i, init_data) for i in
-                                             range(args.runs)], jobs, out, args.until_unbeatable)
+            runs, failed = run_all([(args, args.seed + i, init_data) for i in range(args.runs)],
+                                   jobs, out, ctrl_c, args.until_unbeatable)
         except KeyboardInterrupt as stop:
             stop.note = "%s was not written" % printable(args.output)
             raise
+        stopped = ctrl_c.stop_requested and "Stopped by %s; best" % (
+            "Ctrl-C" if ctrl_c.status == 130 else "a closed terminal")
         if not runs:
             say("ttt-train", "error: no run finished; %s was not written" % args.output)
-            return EXIT_CTRL_C if stopped else EXIT_FAILURE
+            return ctrl_c.status or EXIT_FAILURE
         runs.sort(key=rank_key)
         best = runs[0]
-        out.line("\n%s of %s (seed %d):" % ("Stopped by Ctrl-C; best" if stopped else "Best",
-                                            plural(len(runs), "run"), best["seed"]))
+        out.line("\n%s of %s (seed %d):" % (stopped or "Best", plural(len(runs), "run"),
+                                            best["seed"]))
         saved = save_and_report(from_bytes(best["data"]), args.output, args.side, "ttt-train",
                                 out)
         if not saved:
@@ -183,11 +191,9 @@ def train_runs(args, out, init_data, words):
         for line in ranked_table(runs):
             out.line(line)
         conclude(saved, out, next_step(words, args, args.output))
-        if not best["stopped"]:
+        if not best["stopped"] and repeatable(args):
             out.line("Repeat the saved run: " + command_line(words, args, args.games,
                                                              args.output, seed=best["seed"]))
         curve_ok = not args.curve or write_curve(args.curve, {r["seed"]: r["rows"] for r in runs},
                                                  args.side, "ttt-train", out, best["seed"])
-    if stopped or ctrl_c.stop_requested:
-        return EXIT_CTRL_C
-    return EXIT_FAILURE if out.failed or not curve_ok or failed else 0
+    return ctrl_c.status or (EXIT_FAILURE if out.failed or not curve_ok or failed else 0)

@@ -7,6 +7,7 @@ afterwards, the net is on disk. No C counterpart: the C starts from random
 weights and saves with a plain fopen and fwrite.
 """
 
+import os
 import random
 
 from ..nn import HIDDEN_SIZE, init_neural_network
@@ -14,7 +15,7 @@ from ..weights import FileError, from_bytes, load, read, to_bytes
 from .cli import EXIT_FAILURE, printable, say, signals_held
 from .curve import csv_text
 from .exact import evaluate_network
-from .files import check_distinct, check_output, save
+from .files import check_output, save
 from .svg import chart
 from .text import saved_sentence, shell_word, side_warning, verdict
 
@@ -32,6 +33,16 @@ def check_paths(args, output):
         check_distinct(curve, ((output, "the weights file"), (args.init, "the --init file"),
                                (output and output + ".bak", "the weights file's backup")))
     return now
+
+
+def check_distinct(curve, others):
+    """Raise FileError if the --curve file is one of `others` ((name, what)
+    pairs): the same path, or the same file through a link or a hard link."""
+    for other, what in others:
+        if other and (os.path.abspath(curve) == os.path.abspath(other) or
+                      os.path.exists(other) and os.path.exists(curve) and
+                      os.path.samefile(curve, other)):
+            raise FileError("--curve %s is %s itself" % (curve, what))
 
 
 def read_init(args):
@@ -81,6 +92,15 @@ def start_network(args, seed, init_data=None):
     if init_data is not None:
         return from_bytes(init_data, args.init), rng
     return init_neural_network(rng, args.hidden or HIDDEN_SIZE), rng
+
+
+def repeatable(args):
+    """False if the run started from an --init that cannot be read again as
+    it was: the output itself (now replaced), or a pipe."""
+    return not args.init or os.path.isfile(args.init) and not os.path.samefile(
+        args.init, args.output)
+
+
 
 
 def save_and_report(net, path, side, prog, out, expect=False):

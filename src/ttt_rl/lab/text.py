@@ -12,7 +12,6 @@ import sys
 
 from ..game import O, opponent
 from .args import MONTE_CARLO, PLAYOUTS, RANDOM, RULES
-from .cli import printable
 from .exact import best_safe_win_rate, evaluate_network, strength
 
 # Warn that a net was trained for the other side when it plays that side
@@ -27,8 +26,7 @@ FLAGS = ("side", "method", "opponent", "playouts", "hidden", "init", "learning_r
 
 
 def to_float32(x):
-    """Return the float32 nearest to float `x`, as a Python float: the C
-    computes in float32, and a number rounded so prints the C's digits."""
+    """Return the float32 nearest to `x`: the C computes in float32."""
     return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
@@ -37,8 +35,8 @@ def plural(count, word, ending="s"):
     return "%d %s%s" % (count, word, "" if count == 1 else ending)
 
 
-def format_seconds(seconds):
-    """Return `seconds` as '42s', '3m05s' or '1h02m'."""
+def format_seconds(seconds):   # '42s', '3m05s' or '1h02m'
+    """Return `seconds` (a number) as text."""
     seconds = int(round(seconds))
     if seconds < 3600:
         return "%ds" % seconds if seconds < 60 else "%dm%02ds" % divmod(seconds, 60)
@@ -92,17 +90,18 @@ def saved_sentence(result, subject="The saved net"):
 
 
 def shell_word(word):
-    """Return `word` quoted for a shell: shlex.quote, or $'...' (bash, zsh,
-    ksh) for a word with control characters, which shlex.quote keeps raw."""
+    """Return `word` quoted for a shell: shlex.quote, or for a word with
+    control characters (which shlex.quote keeps raw) or bytes that are not
+    UTF-8, $'...' with every other byte as \\xHH (bash, zsh, ksh)."""
     if word.isprintable():
         return shlex.quote(word)
-    return "$'%s'" % printable(word).replace("'", "\\'")
+    return "$'%s'" % "".join(chr(b) if 32 <= b < 127 and b not in b"\\'" else "\\x%02x" % b
+                             for b in os.fsencode(word))
 
 
 def invoked_as(module):
-    """Return the words that run command `module` (such as "train") from
-    here, as the user ran it: the console script, or `python3 -m` with the
-    PYTHONPATH a checkout needs."""
+    """Return the words that run command `module` ("train") from here, as
+    the user ran it: the console script, or `python3 -m` with PYTHONPATH."""
     script = sys.argv[0] or ""
     if not script.endswith(".py"):   # a console script: its sibling of that name
         name = {"train": "ttt-train", "play": "ttt-play", "ttt": "ttt-rl"}[module]
@@ -130,10 +129,8 @@ def command_line(words, args, games, output=None, **changes):
     options = ["--%s=%s" % (n.replace("_", "-"), v) for n, v in flags.items()
                if v is not None and v is not True] + \
         ["--" + n.replace("_", "-") for n, v in flags.items() if v is True]
+    # (A name given as -x.bin after "--" was read as ./-x.bin: no "--" here.)
     positionals = [str(games)] + ([output] if output else [])
-    if any(p.startswith("-") for p in positionals):   # a name such as -x.bin
-        positionals.insert(0, "--")
-        options, positionals = positionals, options
     return " ".join(words[:-1] + [shell_word(w) for w in words[-1:] + positionals + options])
 
 
@@ -173,7 +170,7 @@ def side_warning(net, side, result=None):
 
 
 def format_line(moves):
-    """Return a game's moves as 'X 0, O 4, X 8, ...' (X moves first)."""
+    """Return a game's moves (X first) as 'X 0, O 4, X 8, ...'."""
     return ", ".join("%s %d" % ("XO"[i % 2], m) for i, m in enumerate(moves))
 
 
@@ -191,7 +188,7 @@ def ranked_table(runs):
 
 
 def json_line(path, result):
-    """Return ttt-eval's JSON object for file `path`, on one line. A name
-    that is not UTF-8 shows its bytes as \\xNN: JSON cannot hold them."""
+    """Return ttt-eval's JSON line for `path`; a name's bytes that are not
+    UTF-8 show as \\xNN (JSON cannot hold them)."""
     name = os.fsencode(path).decode("utf-8", "backslashreplace")
     return json.dumps({"file": name, **{k: result[k] for k in JSON_KEYS}})

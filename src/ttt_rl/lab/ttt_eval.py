@@ -11,8 +11,8 @@ from ..game import BOTH, O, X
 from ..learn import DEFAULT_SETTINGS
 from ..weights import FileError, load
 from .args import RULES, ArgumentParser, count, file_name, seed, side_or_both
-from .cli import EXIT_CTRL_C, EXIT_FAILURE, EXIT_USAGE, Output, command, printable, say, \
-    signals_held
+from .cli import EXIT_FAILURE, EXIT_USAGE, Output, command, first_ctrl_c_stops, printable, \
+    say, signals_held
 from .exact import complete_share, evaluate_network, optimum
 from .files import check_output, save
 from .runs import run_all
@@ -106,9 +106,10 @@ def compare(argv=None):
     tasks = [(argparse.Namespace(games=args.games, method=method, side=O, hidden=None, init=None,
                                  curve=True, **RULES[method][0]._asdict()), args.seed, None)
              for method in RULES]
-    runs, stopped, failed = run_all(tasks, len(tasks), out)
-    if stopped or failed:
-        return EXIT_CTRL_C if stopped else EXIT_FAILURE
+    with first_ctrl_c_stops() as ctrl_c:
+        runs, failed = run_all(tasks, len(tasks), out, ctrl_c)
+    if ctrl_c.stop_requested or failed:
+        return ctrl_c.status or EXIT_FAILURE
     charts = []
     for method, run in zip(RULES, runs):
         out.line("%s, seed %d, %d games: %s" % (method, args.seed, args.games,
