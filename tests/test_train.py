@@ -111,18 +111,28 @@ class TrainCommandTest(TempDirTest):
 class TrainProcessTest(TempDirTest):
     """The real console command, stopped by a signal."""
 
-    def test_sigterm_and_sighup_write_nothing(self):
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            proc = self.start_module("train", "10000000", self.path("w.bin"), "--seed", "1")
-            for line in proc.stdout:   # ends at EOF if the command died
-                if b"random games..." in line:   # training has started
-                    break
-            proc.send_signal(sig)
-            _, err = proc.communicate(timeout=30)
-            self.assertEqual(proc.returncode, 128 + sig)
-            # (A signal an instant before the first game leaves out the note.)
-            self.assertRegex(err.decode(), r"^ttt-train: stopped(; .*w\.bin was not written)?\n$")
-            self.assertEqual(os.listdir(self.tmp), [])
+    def start_training(self):
+        proc = self.start_module("train", "10000000", self.path("w.bin"), "--seed", "1")
+        for line in proc.stdout:   # ends at EOF if the command died
+            if b"random games..." in line:   # training has started
+                return proc
+
+    def test_sigterm_writes_nothing(self):
+        proc = self.start_training()
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+        self.assertEqual(proc.returncode, 128 + signal.SIGTERM)
+        self.assertEqual(err, b"ttt-train: stopped; %s was not written\n"
+                         % self.path("w.bin").encode())
+        self.assertEqual(os.listdir(self.tmp), [])
+
+    def test_a_closed_terminal_keeps_the_net(self):
+        proc = self.start_training()
+        proc.send_signal(signal.SIGHUP)   # as a first Ctrl-C: stop after the game, save
+        out, err = proc.communicate(timeout=60)
+        self.assertEqual((proc.returncode, err), (128 + signal.SIGHUP, b""))
+        self.assertIn(b"Stopped by a closed terminal after", out)
+        self.assertEqual(sorted(os.listdir(self.tmp)), ["w.bin"])
 
 
 class VerdictTest(TempDirTest):

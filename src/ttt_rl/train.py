@@ -106,10 +106,10 @@ def main(argv=None):
                  % (args.learning_rate, *(("temperature", args.temperature) if args.explore
                                           == "softmax" else ("epsilon", args.epsilon)),
                     args.gamma))
-    out.line("Training neural network against %d %s..." % (args.games, {
-        RANDOM: "random games", SELF: "games of self-play", MCTS: "games against MCTS (%d "
-        "playouts a move)" % (args.playouts or PLAYOUTS)}[args.opponent]))
     with first_ctrl_c_stops() as ctrl_c:
+        out.line("Training neural network against %d %s..." % (args.games, {
+            RANDOM: "random games", SELF: "games of self-play", MCTS: "games against MCTS "
+            "(%d playouts a move)" % (args.playouts or PLAYOUTS)}[args.opponent]))
         try:
             # 2. Train it (C: train_against_random), by the rule --method names.
             reporter = Reporter(out, args.games, args.side, args.eval_every,
