@@ -6,8 +6,8 @@ the C's H = 100 hidden units that is 2809 floats, 11236 bytes. The file has
 no header: H is read from its size, and the side the net was trained for is
 not recorded. With 100 hidden units a file written here plays in the C
 `play` and the other way round. The C's load reads the first 11236 bytes:
-a shorter file fails and a longer one loads without a word, so only files
-of 100 units play there.
+a shorter file fails, and a longer one loads without a word as a net that
+is not the one saved.
 
 to_bytes and load port save_neural_network and load_neural_network of the
 split (fwrite and fread of the four arrays; its load fails on a short

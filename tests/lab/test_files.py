@@ -166,6 +166,21 @@ class SaveTest(TempDirTest):
         self.assertEqual(read(target), b"old")
         self.assert_only("w.bin", "w-1.bin")
 
+    def test_a_full_disk_beside_sends_the_kept_net_to_the_temporary_folder(self):
+        target, elsewhere = self.path("w.bin"), self.path("tmp")
+        write(target)
+        os.mkdir(elsewhere)
+        # The rename is refused; the copy beside hits a full disk at its sync.
+        syncs = [None, OSError(28, "No space left on device"), None]
+        with mock.patch("os.replace", side_effect=PermissionError(1, "Operation not "
+                                                                   "permitted")), \
+                mock.patch("os.fsync", side_effect=syncs), \
+                mock.patch("tempfile.gettempdir", return_value=elsewhere):
+            with self.assertRaisesRegex(FileError, "not permitted; it is kept in .*tmp/w-1.bin$"):
+                save(target, b"new")
+        self.assertEqual(read(os.path.join(elsewhere, "w-1.bin")), b"new")
+        self.assert_only("w.bin", "tmp")   # no empty w-1.bin left beside
+
     def test_a_file_changed_since_it_was_read_is_not_replaced(self):
         target = self.path("w.bin")
         write(target, b"another session's")

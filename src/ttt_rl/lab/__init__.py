@@ -1,10 +1,10 @@
 """The lab: what antirez's C program does not have, kept apart so that the
-algorithm (game.py, nn.py, learn.py, qlearn.py) reads on its own. One job
-per module, in the order they import each other:
+algorithm (game.py, nn.py, learn.py, qlearn.py, mcts.py, selfplay.py)
+reads on its own. One job per module, in the order they import each other:
 
   cli.py       the command line's promises: one line for any failure, a
-               first Ctrl-C that keeps the work, commands printed to run
-  args.py      the command lines' flags, each rule's settings, the seed
+               first Ctrl-C that keeps the work, output that may fail
+  args.py      the command lines' flags, each rule's settings and loop
   exact.py     exact strength by walking the game tree; a reward's optimum
   text.py      results in words; the commands a message suggests, quoted
   curve.py     the progress line and the learning curve's rows

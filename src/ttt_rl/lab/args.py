@@ -178,7 +178,8 @@ def settings_from(args):
 def trainer(args):
     """Return the training loop the flags ask for: learn.train_against_random
     or qlearn.train_q_learning, against the random player or MCTS, or
-    selfplay.train_self_play (all take the same arguments)."""
+    selfplay.train_self_play (called alike: net, games, rng, side, settings,
+    report, report_every)."""
     opponent = getattr(args, "opponent", RANDOM)
     if opponent == SELF:
         return train_self_play

@@ -1,7 +1,7 @@
 """The command line's promises: one line on stderr and a non-zero exit for
-any failure, never a traceback; a first Ctrl-C that stops after the current
-game; output that may fail; commands printed to run as printed. No C
-counterpart: the C ignores failures and dies on Ctrl-C.
+any failure, never a traceback; a first Ctrl-C (or a closed terminal) that
+stops after the current game; output that may fail. No C counterpart: the
+C ignores failures and dies on Ctrl-C.
 """
 
 import contextlib

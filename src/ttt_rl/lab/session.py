@@ -126,9 +126,9 @@ def save_and_report(net, path, side, prog, out, expect=False):
             out.line("Replaced %s (was: %s; now: %s); the old file is %s" % (
                 path, verdict(old) if old else "not a weights file", verdict(result), backup))
             if old and rank(old) < rank(result):
-                out.line("The net it replaced was stronger: %s restores it (before the "
-                         "next save replaces the backup)." % " ".join(
-                             shell_word(w) for w in ("cp", "--", backup, path)))
+                out.line("The net it replaced was stronger: %s restores it%s." % (
+                    " ".join(shell_word(w) for w in ("cp", "--", backup, path)),
+                    " (before the next save replaces the backup)" * backup.endswith(".bak")))
     except KeyboardInterrupt as stop:
         stop.note = "%s was saved" % printable(path)
         raise

@@ -184,6 +184,8 @@ def ranked_table(runs):
         lines.append(("%4d %11d %8.3f %8.3f %8.3f %5d of %-3d %6d of %-4d" % (
             rank, run["seed"], 100 * r["win"], 100 * r["draw"], 100 * r["loss"],
             r["lines_lost"], r["lines"], r["optimal_positions"], r["positions"])).rstrip())
+    if runs and "sides" in runs[0]["result"]:
+        lines.append("(both sides: rates are the means of O's and X's; counts, their sums)")
     return lines
 
 
