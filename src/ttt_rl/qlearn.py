@@ -178,8 +178,8 @@ def exploration_at(game, num_games, settings):
     epsilon of epsilon_at, or with SOFTMAX the temperature, falling the same
     way from settings.temperature to 0. The values lie in [-2, 1]: at 1.0
     moves a few tenths apart are drawn nearly alike, one 3 worse 20 times
-    less often; near 0 the best move is played (Sutton and Barto, 2.9). Of
-    0.1, 0.3 and 1.0, 1.0 lost the fewest lines at 20,000 games."""
+    less often; near 0 the best move is played (Sutton and Barto, 2.9). Why
+    1.0: docs/measurements.md, "Both sides"."""
     start = settings.temperature if settings.explore == SOFTMAX else settings.epsilon
     return epsilon_at(game, num_games, start)
 

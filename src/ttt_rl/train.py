@@ -107,10 +107,10 @@ def main(argv=None):
                                           == "softmax" else ("epsilon", args.epsilon)),
                     args.gamma))
     with first_ctrl_c_stops() as ctrl_c:
-        out.line("Training neural network against %d %s..." % (args.games, {
-            RANDOM: "random games", SELF: "games of self-play", MCTS: "games against MCTS "
-            "(%d playouts a move)" % (args.playouts or PLAYOUTS)}[args.opponent]))
         try:
+            out.line("Training neural network against %d %s..." % (args.games, {
+                RANDOM: "random games", SELF: "games of self-play", MCTS: "games against "
+                "MCTS (%d playouts a move)" % (args.playouts or PLAYOUTS)}[args.opponent]))
             # 2. Train it (C: train_against_random), by the rule --method names.
             reporter = Reporter(out, args.games, args.side, args.eval_every,
                                 bool(args.curve), ctrl_c)

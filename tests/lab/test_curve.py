@@ -7,11 +7,11 @@ import io
 import random
 import unittest
 
-from ttt_rl.game import O, X
+from ttt_rl.game import O, X, to_move
 from ttt_rl.lab.cli import Output
 from ttt_rl.lab.curve import (TELLING_POSITIONS, Reporter, csv_text, curve_points, measure,
                               one_two_five, percent, progress_interval)
-from ttt_rl.lab.exact import correct_moves, to_move
+from ttt_rl.lab.exact import correct_moves
 from ttt_rl.learn import train_against_random
 from ttt_rl.nn import init_neural_network
 from ttt_rl.weights import parameters

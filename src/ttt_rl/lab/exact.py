@@ -13,7 +13,7 @@ policy of a reward (expectimax). The C has nothing like it: it samples.
 
 from functools import lru_cache
 
-from ..game import BOTH, EMPTY, O, TIE, X, check_game_over, opponent
+from ..game import BOTH, EMPTY, O, TIE, X, check_game_over, opponent, to_move
 from ..nn import get_computer_move
 
 START = EMPTY * 9                     # the empty board as a position string
@@ -27,11 +27,6 @@ def _play(position, cell, symbol):
 
 def _empty_cells(position):
     return [cell for cell, s in enumerate(position) if s == EMPTY]
-
-
-def to_move(position):
-    """Return X or O: whose turn it is in `position` (X moves first)."""
-    return X if position.count(X) == position.count(O) else O
 
 
 @lru_cache(maxsize=None)
