@@ -4,6 +4,7 @@ A command's module is imported only inside launch(), so that a Ctrl-C or
 an error while Python imports it is one line too, not a traceback.
 """
 
+import functools
 import importlib
 import sys
 
@@ -23,21 +24,8 @@ def launch(module):
     return main()
 
 
-def ttt_train():
-    return launch("train")
-
-
-def ttt_play():
-    return launch("play")
-
-
-def ttt_rl():
-    return launch("ttt")
-
-
-def ttt_eval():
-    return launch("lab.ttt_eval")
-
+# The console scripts of pyproject.toml.
+ttt_train, ttt_play, ttt_rl, ttt_eval = (functools.partial(launch, m) for m in NAMES)
 
 if __name__ == "__main__":
     sys.exit(ttt_rl())

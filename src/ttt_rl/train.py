@@ -28,6 +28,7 @@ examples:
   ttt-train 200000 q.bin --method q-learning    Q-learning: unbeatable for 59 of 60 seeds
   ttt-train 2000000 big.bin --seed 7            the C README's run, repeatable
   ttt-train 50000 c.bin --curve c.svg           draw how it learns
+  ttt-train 400000 b.bin --side both --method q-learning   one net, both sides
 
 An existing OUTPUT is kept as OUTPUT.bak. Ctrl-C stops after the current
 game and saves the net trained so far; press it again to save nothing.

@@ -63,7 +63,7 @@ class StartTest(TempDirTest):
 
     def test_hidden_must_match_the_init_file(self):
         self.assertEqual(read_init(namespace(init=C_FILE, hidden=100)), read(C_FILE))
-        with self.assertRaisesRegex(FileError, "--hidden 20 does not match .*c_trained.bin, "
+        with self.assertRaisesRegex(ValueError, "--hidden 20 does not match .*c_trained.bin, "
                                                "which has 100 hidden units"):
             read_init(namespace(init=C_FILE, hidden=20))
         self.assertIsNone(read_init(namespace()))
@@ -72,12 +72,12 @@ class StartTest(TempDirTest):
         net = untrained()
         check_trainable(net, "n.bin")
         net.w_ho[3][0] = -2e6
-        with self.assertRaisesRegex(FileError, "^n.bin cannot be trained further: it has a "
+        with self.assertRaisesRegex(ValueError, "^n.bin cannot be trained further: it has a "
                                                "weight of 2e\\+06"):
             check_trainable(net, "n.bin")
         with open(self.path("huge.bin"), "wb") as f:
             f.write(to_bytes(net))
-        with self.assertRaisesRegex(FileError, "huge.bin cannot be trained further"):
+        with self.assertRaisesRegex(ValueError, "huge.bin cannot be trained further"):
             read_init(namespace(init=self.path("huge.bin")))
 
     def test_seeds_repeat_and_differ_in_sign(self):
@@ -98,7 +98,7 @@ class StartTest(TempDirTest):
         self.assertIsNone(check_paths(namespace(), None))
         for curve, init, what in ((target + ".bak", None, "the weights file's backup"),
                                   (self.path("i.csv"), self.path("i.csv"), "the --init file")):
-            with self.assertRaisesRegex(FileError, "--curve .* is %s itself" % what):
+            with self.assertRaisesRegex(ValueError, "--curve .* is %s itself" % what):
                 check_paths(namespace(curve=curve, init=init), target)
         os.mkdir(self.path("d.csv"))
         with self.assertRaisesRegex(FileError, "d.csv: it is a folder"):   # its own check
@@ -110,10 +110,10 @@ class StartTest(TempDirTest):
         os.link(target, self.path("hard.csv"))
         os.symlink("w.bin", self.path("soft.csv"))
         for curve in ("hard.csv", "soft.csv", "w.bin"):
-            with self.assertRaisesRegex(FileError, "--curve .* is the weights file itself"):
+            with self.assertRaisesRegex(ValueError, "--curve .* is the weights file itself"):
                 check_distinct(self.path(curve), ((target, "the weights file"),))
         # Neither exists yet: the same name is still the same file.
-        with self.assertRaisesRegex(FileError, "the --init file"):
+        with self.assertRaisesRegex(ValueError, "the --init file"):
             check_distinct("new.csv", ((None, "nothing"), ("./new.csv", "the --init file")))
         check_distinct(self.path("c.csv"), ((target, "the weights file"),))
 

@@ -25,7 +25,7 @@ MAX_DRAWN_SEED = 10 ** 9
 
 def check_paths(args, output):
     """Check OUTPUT (or None) and --curve before any work; return the bytes
-    OUTPUT holds now (None if none); raise FileError."""
+    OUTPUT holds now (None if none); raise FileError or ValueError."""
     now = check_output(output) if output is not None else None
     curve = getattr(args, "curve", None)
     if curve:
@@ -36,34 +36,35 @@ def check_paths(args, output):
 
 
 def check_distinct(curve, others):
-    """Raise FileError if the --curve file is one of `others` ((name, what)
+    """Raise ValueError if the --curve file is one of `others` ((name, what)
     pairs): the same path, or the same file through a link or a hard link."""
     for other, what in others:
         if other and (os.path.abspath(curve) == os.path.abspath(other) or
                       os.path.exists(other) and os.path.exists(curve) and
                       os.path.samefile(curve, other)):
-            raise FileError("--curve %s is %s itself" % (curve, what))
+            raise ValueError("--curve %s is %s itself" % (curve, what))
 
 
 def read_init(args):
     """Return the --init file's bytes (read once: it may be a pipe), or
-    None without --init; raise FileError for a file that cannot start a run."""
+    None without --init. Raises FileError for a file that is not a weights
+    file, ValueError for a net that does not fit the flags or cannot learn."""
     if args.init is None:
         return None
     net = load(args.init)
     if args.hidden not in (None, len(net.b_h)):
-        raise FileError("--hidden %d does not match %s, which has %d hidden units"
+        raise ValueError("--hidden %d does not match %s, which has %d hidden units"
                         % (args.hidden, args.init, len(net.b_h)))
     check_trainable(net, args.init)
     return to_bytes(net)
 
 
 def check_trainable(net, name):
-    """Raise FileError if `net` (from file `name`) has a parameter so large
+    """Raise ValueError if `net` (from file `name`) has a parameter so large
     that learning would overflow float32."""
     largest = max(abs(w) for row in net.w_ih + net.w_ho + [net.b_h, net.b_o] for w in row)
     if largest > MAX_INIT_WEIGHT:
-        raise FileError("%s cannot be trained further: it has a weight of %.3g (trained "
+        raise ValueError("%s cannot be trained further: it has a weight of %.3g (trained "
                         "nets stay far below %g)" % (name, largest, MAX_INIT_WEIGHT))
 
 

@@ -26,10 +26,11 @@ def eval_parser():
     """Return the ArgumentParser of ttt-eval."""
     parser = ArgumentParser(prog="ttt-eval", epilog="""\
 examples:
-  ttt-eval ttt_nn.bin                 exact strength of the net as O
-  ttt-eval a.bin b.bin --json         one JSON object per file
-  ttt-eval x.bin --side X --show-losses   as X, with every lost game
-  ttt-eval --check ttt_nn.bin && echo unbeatable   for scripts and CI
+  ttt-eval ttt_nn.bin                       exact strength of the net as O
+  ttt-eval a.bin b.bin --json               one JSON object per file
+  ttt-eval x.bin --side X --show-losses     as X, with every lost game
+  ttt-eval both.bin --side both             both sides of a --side both net
+  ttt-eval --check ttt_nn.bin && echo ok    for scripts and CI: 0 unbeatable
 
 Exit status: 0; 1 with --check if a net can be beaten; 2 if a file could
 not be read (so not checked) or for a bad command line, as grep and diff.
