@@ -4,6 +4,8 @@ curve's comparison picture."""
 
 import json
 import os
+import subprocess
+import sys
 import unittest
 import xml.etree.ElementTree as ET
 
@@ -11,7 +13,7 @@ from ttt_rl.game import O
 from ttt_rl.lab import ttt_eval
 from ttt_rl.lab.text import JSON_KEYS
 
-from ..helpers import C_FILE, TempDirTest, read, run_main
+from ..helpers import C_FILE, SRC, TempDirTest, read, run_main
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -96,6 +98,20 @@ class EvalCommandTest(TempDirTest):
         self.assertEqual(out.count("Limit: "), 1)
         status, out, _ = run_main(ttt_eval.main, "/nonexistent.bin")
         self.assertEqual((status, out), (2, ""))   # no limit without a net
+
+class GoneFolderTest(TempDirTest):
+    """A command that only reads absolute paths needs no current folder."""
+
+    def test_eval_from_a_deleted_folder(self):
+        gone = self.path("gone")
+        os.mkdir(gone)
+        code = ("import os, sys; os.chdir(%r); os.rmdir(%r); from ttt_rl.lab import ttt_eval; "
+                "sys.exit(ttt_eval.main([%r, '--json']))" % (gone, gone, C_FILE))
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60,
+                              env=dict(os.environ, PYTHONPATH=SRC))
+        self.assertEqual((proc.returncode, proc.stderr), (0, b""))
+        self.assertEqual(json.loads(proc.stdout)["lines_lost"], 14)
+
 
 class ComparisonTest(TempDirTest):
     """make curve (ttt_eval.compare GAMES OUT.svg): both rules side by side."""
