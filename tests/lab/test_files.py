@@ -8,7 +8,6 @@ import shutil
 import stat
 import struct
 import subprocess
-import tempfile
 import unittest
 from unittest import mock
 

@@ -11,8 +11,7 @@ import signal
 import sys
 
 EXIT_FAILURE = 1
-EXIT_USAGE = 2          # argparse's status for a bad command line
-EXIT_CTRL_C = 128 + signal.SIGINT   # the shell's status after a Ctrl-C
+EXIT_USAGE = 2          # argparse's status for a bad command line (ttt-eval: not checked)
 # What stops a command: Ctrl-C, `kill`, a closed terminal.
 STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP")
                      if hasattr(signal, n))
