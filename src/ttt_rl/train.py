@@ -109,9 +109,11 @@ def main(argv=None):
                     args.gamma))
     with first_ctrl_c_stops() as ctrl_c:
         try:
-            out.line("Training neural network against %d %s..." % (args.games, {
-                RANDOM: "random games", SELF: "games of self-play", MCTS: "games against "
-                "MCTS (%d playouts a move)" % (args.playouts or PLAYOUTS)}[args.opponent]))
+            out.line({RANDOM: "Training neural network against %d random games...",
+                      SELF: "Training neural network by self-play, %d games...",
+                      MCTS: "Training neural network against MCTS (%d playouts a move), "
+                            "%%d games..." % (args.playouts or PLAYOUTS)}[args.opponent]
+                     % args.games)
             # 2. Train it (C: train_against_random), by the rule --method names.
             reporter = Reporter(out, args.games, args.side, args.eval_every,
                                 bool(args.curve), ctrl_c)

@@ -10,7 +10,7 @@ import sys
 import unittest
 from unittest import mock
 
-from ttt_rl.lab.cli import Output, command, printable, say
+from ttt_rl.lab.cli import Output, command, first_ctrl_c_stops, printable, raise_stopped, say
 from ttt_rl.weights import FILE_SIZE
 
 from ..helpers import C_FILE, SRC, TempDirTest, run_module
@@ -80,6 +80,29 @@ class CommandWrapperTest(unittest.TestCase):
         with mock.patch("sys.stdout", Full()):
             self.assertEqual(run_command(lambda: 0),
                              (1, "ttt-test: error: No space left on device\n"))
+
+
+@unittest.skipUnless(hasattr(signal, "SIGHUP"), "needs SIGHUP")
+class FirstCtrlCTest(unittest.TestCase):
+    """A first Ctrl-C or a closed terminal asks training to stop; only a
+    second Ctrl-C stops at once (a terminal hangs up once, if noisily)."""
+
+    def test_hangups_ask_and_a_second_ctrl_c_raises(self):
+        previous = signal.signal(signal.SIGHUP, raise_stopped)   # as @command sets it
+        self.addCleanup(signal.signal, signal.SIGHUP, previous)
+        with first_ctrl_c_stops() as ctrl_c:
+            os.kill(os.getpid(), signal.SIGHUP)
+            os.kill(os.getpid(), signal.SIGHUP)
+            self.assertEqual((ctrl_c.stop_requested, ctrl_c.status), (True, 129))
+            with self.assertRaises(KeyboardInterrupt):
+                os.kill(os.getpid(), signal.SIGINT)
+        self.assertIs(signal.getsignal(signal.SIGHUP), raise_stopped)
+
+    def test_an_ignored_hangup_stays_ignored(self):   # nohup
+        previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        self.addCleanup(signal.signal, signal.SIGHUP, previous)
+        with first_ctrl_c_stops():
+            self.assertEqual(signal.getsignal(signal.SIGHUP), signal.SIG_IGN)
 
 
 class ClosedStreamsTest(TempDirTest):

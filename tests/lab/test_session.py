@@ -13,7 +13,7 @@ import unittest
 from unittest import mock
 
 from ttt_rl.lab import session
-from ttt_rl.lab.cli import Output, command
+from ttt_rl.lab.cli import Output, command, raise_stopped
 from ttt_rl.lab.curve import measure
 from ttt_rl.lab.exact import evaluate_network
 from ttt_rl.lab.session import (check_distinct, check_paths, check_trainable, conclude, end_session,
@@ -216,6 +216,23 @@ class EndTest(TempDirTest):
         with mock.patch("sys.stderr", io.StringIO()):
             self.assertEqual(end_session(untrained(), self.path("w.bin"), "O", "t", output(),
                                          "x", expect=b"changed"), 1)
+
+    @unittest.skipUnless(hasattr(signal, "SIGHUP"), "needs SIGHUP")
+    def test_a_second_hangup_does_not_cost_the_save(self):
+        # A closed terminal often sends SIGHUP twice: the first ended the
+        # session; the second, as the save begins, must not stop it.
+        previous = signal.signal(signal.SIGHUP, raise_stopped)   # as @command sets it
+        self.addCleanup(signal.signal, signal.SIGHUP, previous)
+        real = session.save_and_report
+
+        def hung_up_again(*args, **kwargs):
+            os.kill(os.getpid(), signal.SIGHUP)
+            return real(*args, **kwargs)
+        with mock.patch.object(session, "save_and_report", hung_up_again):
+            status = end_session(untrained(), self.path("w.bin"), "O", "t", output(), "x")
+        self.assertEqual(status, 0)
+        self.assertEqual(os.listdir(self.tmp), ["w.bin"])
+        self.assertIs(signal.getsignal(signal.SIGHUP), raise_stopped)   # put back after
 
     def test_conclude_gives_advice_only_to_a_beatable_net(self):
         out = output()

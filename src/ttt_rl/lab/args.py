@@ -35,8 +35,9 @@ def _type(check, what):
             value = check(text)
         except (ValueError, OverflowError):
             value = None
-        if value is None:
-            raise argparse.ArgumentTypeError("%r %s" % (text[:40], what))
+        if value is None:   # (as typed: "--" made -5 read ./-5)
+            typed = text[2:] if text.startswith("./-") else text
+            raise argparse.ArgumentTypeError("%r %s" % (typed[:40], what))
         return value
     return convert
 

@@ -45,15 +45,16 @@ def signals_held():
 class first_ctrl_c_stops:
     """Context manager: a first Ctrl-C or SIGHUP (a closed terminal) only
     sets `stop_requested` and `status` (128 + the signal): training ends
-    after the current game and the work is kept. A second one raises at
+    after the current game and the work is kept. A second Ctrl-C raises at
     once. A signal inherited as ignored (`nohup`, `&`) stays ignored."""
 
     stop_requested, status = False, 0
 
     def _handler(self, signum, frame):
-        if self.stop_requested:
-            raise KeyboardInterrupt if signum == signal.SIGINT else Stopped(signum)
-        self.stop_requested, self.status = True, 128 + signum   # a flag: no printing here
+        if self.stop_requested and signum == signal.SIGINT:
+            raise KeyboardInterrupt   # a second Ctrl-C; a second hangup is the same one
+        self.stop_requested = True   # a flag: printing here could cut a line
+        self.status = self.status or 128 + signum
 
     def __enter__(self):
         self.previous = {s: signal.getsignal(s) for s in STOP_SIGNALS[::2]}   # INT, HUP

@@ -21,11 +21,11 @@ RESULT_VALUE = {O: 1, TIE: 0, X: -1}  # game values, from O's point of view
 TOLERANCE = 1e-12                     # expected rewards this close are equal
 
 
-def _play(position, cell, symbol):
+def _play(position, cell, symbol):   # the position after `symbol` plays `cell`
     return position[:cell] + symbol + position[cell + 1:]
 
 
-def _empty_cells(position):
+def _empty_cells(position):   # the empty cells, a list of ints
     return [cell for cell, s in enumerate(position) if s == EMPTY]
 
 
@@ -107,8 +107,7 @@ def evaluate_network(net, side=O):
 
 @lru_cache(maxsize=None)
 def reachable(side, position=START):
-    """Return the positions with `side` to move reachable from `position`
-    under any play by both (a frozenset)."""
+    """Return the positions with `side` to move reachable under any play."""
     if check_game_over(position) is not None:
         return frozenset()
     mover = to_move(position)
@@ -193,3 +192,9 @@ def optimum(rewards, side=O):
     rewards = tuple(float(r) for r in rewards)
     result = evaluate_policy(optimal_policy(rewards, side), side=side)
     return dict(result, expected_reward=expected_reward(START, side, rewards), rewards=rewards)
+
+
+def rank(result):
+    """Sort key of an evaluation, strongest first: unbeatable, fewest lines
+    lost, most wins."""
+    return not result["unbeatable"], result["lines_lost"], -result["win"]

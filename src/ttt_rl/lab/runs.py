@@ -17,8 +17,8 @@ from .args import settings_from, trainer
 from .cli import EXIT_FAILURE, EXIT_USAGE, STOP_SIGNALS, first_ctrl_c_stops, printable, say, \
     signals_held
 from .curve import Reporter
-from .exact import evaluate_network
-from .session import choose_seed, conclude, rank, repeatable, save_and_report, \
+from .exact import evaluate_network, rank
+from .session import choose_seed, conclude, repeatable, save_and_report, \
     start_network, write_curve
 from .text import command_line, format_seconds, next_step, plural, ranked_table
 
@@ -142,7 +142,7 @@ def _progress(out, games, shown, total, runs, start, at_most):
     rate = games / max(elapsed, 1e-9)
     out.line("Games: %d of %d in %d runs [%s, %.0f games/s, ETA %s%s]" % (
         games, total, runs, format_seconds(elapsed), rate, "at most " * at_most,
-        format_seconds((total - games) / rate) if games else "?"))
+        format_seconds((total - games) / rate) if elapsed >= 1 else "?"))   # (warming up)
     return games
 
 

@@ -9,12 +9,13 @@ weights and saves with a plain fopen and fwrite.
 
 import os
 import random
+import signal
 
 from ..nn import HIDDEN_SIZE, init_neural_network
 from ..weights import FileError, from_bytes, load, read, to_bytes
 from .cli import EXIT_FAILURE, printable, say, signals_held
 from .curve import csv_text
-from .exact import evaluate_network
+from .exact import evaluate_network, rank
 from .files import check_output, save
 from .svg import chart
 from .text import saved_sentence, shell_word, side_warning, verdict
@@ -60,8 +61,7 @@ def read_init(args):
 
 
 def check_trainable(net, name):
-    """Raise ValueError if `net` (from file `name`) has a parameter so large
-    that learning would overflow float32."""
+    """Raise ValueError if `net` (file `name`) is too large to learn from."""
     largest = max(abs(w) for row in net.w_ih + net.w_ho + [net.b_h, net.b_o] for w in row)
     if largest > MAX_INIT_WEIGHT:
         raise ValueError("%s cannot be trained further: it has a weight of %.3g (trained "
@@ -87,8 +87,7 @@ def make_rng(seed):
 
 def start_network(args, seed, init_data=None):
     """Return (network, rng) for a run (C: init_neural_network): the --init
-    net (from its bytes) or random weights drawn from make_rng(seed), which
-    then drives the games."""
+    net (its bytes), or weights drawn from make_rng(seed), then the games'."""
     rng = make_rng(seed)
     if init_data is not None:
         return from_bytes(init_data, args.init), rng
@@ -126,7 +125,8 @@ def save_and_report(net, path, side, prog, out, expect=False):
                 old = None
             out.line("Replaced %s (was: %s; now: %s); the old file is %s" % (
                 path, verdict(old) if old else "not a weights file", verdict(result), backup))
-            if old and rank(old) < rank(result):
+            result["replaced_stronger"] = bool(old) and rank(old) < rank(result)
+            if result["replaced_stronger"]:
                 out.line("The net it replaced was stronger: %s restores it%s." % (
                     " ".join(shell_word(w) for w in ("cp", "--", backup, path)),
                     " (before the next save replaces the backup)" * backup.endswith(".bak")))
@@ -136,17 +136,13 @@ def save_and_report(net, path, side, prog, out, expect=False):
     return result
 
 
-def rank(result):
-    """Sort key of an exact evaluation, strongest first, as the verdict
-    reads: unbeatable, then fewest lines lost, then most wins."""
-    return not result["unbeatable"], result["lines_lost"], -result["win"]
-
-
 def conclude(result, out, advice=None, subject="The saved net"):
     """Say in one sentence how the net `subject` plays (`result`: its exact
     evaluation); if it can be beaten, `advice` (what to run) follows."""
     out.line(saved_sentence(result, subject))
-    if advice and not result["unbeatable"]:
+    # (Not after replacing a stronger net: the advice would save over the
+    # backup that holds it.)
+    if advice and not result["unbeatable"] and not result.get("replaced_stronger"):
         out.line(advice)
 
 
@@ -166,25 +162,31 @@ def write_curve(path, runs, side, prog, out, best=None):
 
 
 def end_session(net, path, side, prog, out, learned, expect=False):
-    """At the end of ttt-rl or ttt-play --learn: save `net` to `path` if the
-    session asked for a save (path is not None), or say that what it
-    learned is not kept. `learned` says what it learned ("from 1 game"),
-    empty for nothing. Returns the exit status: 0 or EXIT_FAILURE."""
+    """At the end of ttt-rl or ttt-play --learn, if `learned` ("from 1
+    game"; empty: nothing), save `net` to `path`, or with no path say it is
+    not kept. Returns the exit status: 0 or EXIT_FAILURE."""
     if learned:
-        out.line("Learned %s." % learned)
-        if path is None:
-            out.line("Not kept: run again with --save FILE to keep what it learned.")
-        elif save_and_report(net, path, side, prog, out, expect) is None:
-            return EXIT_FAILURE
+        # A closed terminal (SIGHUP, often sent twice) has nothing more to
+        # stop once the session is over: it must not cost the save.
+        hangup = getattr(signal, "SIGHUP", None)
+        previous = hangup and signal.signal(hangup, signal.SIG_IGN)
+        try:
+            out.line("Learned %s." % learned)
+            if path is None:
+                out.line("Not kept: run again with --save FILE to keep what it learned.")
+            elif save_and_report(net, path, side, prog, out, expect) is None:
+                return EXIT_FAILURE
+        finally:
+            if hangup:
+                signal.signal(hangup, previous)
     return EXIT_FAILURE if out.failed else 0
 
 
 def load_to_play(path, side, prog, hint):
-    """Return (net, data): the net in weights file `path` and the bytes it
-    came from (read once, so that a later save can tell whether another
-    session changed the file). Warns on stderr if the net plays the other
-    side much better. Raises FileError, ending with `hint` if the file is
-    missing."""
+    """Return (net, data): the net in weights file `path` and its bytes
+    (read once: a later save tells if another session changed the file).
+    Warns if the net plays the other side much better. Raises FileError,
+    ending with `hint` if the file is missing."""
     try:
         data = read(path)
     except FileError as e:

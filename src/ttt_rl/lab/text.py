@@ -10,7 +10,7 @@ import shutil
 import struct
 import sys
 
-from ..game import O, opponent
+from ..game import BOTH, O, opponent
 from .args import MONTE_CARLO, PLAYOUTS, RANDOM, RULES
 from .exact import best_safe_win_rate, evaluate_network, strength
 
@@ -30,8 +30,7 @@ def to_float32(x):
     return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
-def plural(count, word, ending="s"):
-    """Return '1 line' or '4 lines' ('2 processes' with ending 'es')."""
+def plural(count, word, ending="s"):   # '1 line', '4 lines', '2 processes'
     return "%d %s%s" % (count, word, "" if count == 1 else ending)
 
 
@@ -103,11 +102,12 @@ def invoked_as(module):
     """Return the words that run command `module` ("train") from here, as
     the user ran it: the console script, or `python3 -m` with PYTHONPATH."""
     script = sys.argv[0] or ""
-    if not script.endswith(".py"):   # a console script: its sibling of that name
-        name = {"train": "ttt-train", "play": "ttt-play", "ttt": "ttt-rl"}[module]
+    name = {"train": "ttt-train", "play": "ttt-play", "ttt": "ttt-rl"}[module]
+    src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    if not script.endswith(".py") or os.path.basename(src) != "src" and shutil.which(name):
+        # A console script (or an installed package): the command of that name.
         return [name if shutil.which(name) else os.path.join(os.path.dirname(script), name)]
     python = "python3" if shutil.which("python3") == sys.executable else sys.executable
-    src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     try:
         here = os.path.relpath(src)   # needs the current folder, which may be gone
     except OSError:
@@ -137,11 +137,15 @@ def command_line(words, args, games, output=None, **changes):
 def next_step(words, args, output=None):
     """Return what to run when a net can be beaten, keeping the user's
     flags: more seeds (ttt-train, which has --runs) or Q-learning."""
-    q = command_line(words, args, 200000, output, method="q-learning", learning_rate=None,
+    # The measured recipes (README): 200,000 games of Q-learning a side, or
+    # runs of at least 20,000 games of the C's rule.
+    games = 400000 if args.side == BOTH else 200000
+    q = command_line(words, args, games, output, method="q-learning", learning_rate=None,
                      opponent=None, playouts=None)
     if output is None or args.method != MONTE_CARLO:
         return "For an unbeatable net, try: " + q
-    runs = command_line(words, args, args.games, output, runs=16, until_unbeatable=True)
+    runs = command_line(words, args, max(args.games, 20000), output, runs=16,
+                        until_unbeatable=True, opponent=None, playouts=None)
     return "For an unbeatable net, try: %s, or %s" % (runs, q)
 
 
