@@ -108,6 +108,26 @@ class TrainCommandTest(TempDirTest):
         self.assertEqual(os.listdir(self.tmp), ["w.bin"])
 
 
+class ModesTest(TempDirTest):
+    """Every way to train (README: Both sides, and who you train against)
+    repeats exactly for a seed, and each makes another net."""
+
+    def test_each_mode_repeats_for_a_seed(self):
+        modes = ([], ["--side", "both", "--method", "q-learning"],
+                 ["--side", "both", "--method", "q-learning", "--opponent", "self"],
+                 ["--opponent", "mcts", "--playouts", "5"],
+                 ["--method", "q-learning", "--explore", "softmax"])
+        files = []
+        for i, mode in enumerate(modes):
+            for copy in ("a", "b"):
+                status, out, err = run_main(train.main, "30", self.path("%d%s.bin" % (i, copy)),
+                                            "--seed", "1", *mode)
+                self.assertEqual((status, err), (0, ""), mode)
+            files.append(read(self.path("%da.bin" % i)))
+            self.assertEqual(files[-1], read(self.path("%db.bin" % i)), mode)
+        self.assertEqual(len(set(files)), len(modes))
+
+
 class TrainProcessTest(TempDirTest):
     """The real console command, stopped by a signal."""
 

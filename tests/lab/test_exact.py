@@ -5,9 +5,10 @@ import math
 import random
 import unittest
 
-from ttt_rl.game import EMPTY, O, X, check_game_over, get_random_move
-from ttt_rl.lab.exact import (START, best_safe_win_rate, correct_moves, evaluate_policy,
-                              expected_reward, minimax, optimal_policy, optimum, random_vs_random)
+from ttt_rl.game import BOTH, EMPTY, O, X, check_game_over, get_random_move
+from ttt_rl.lab.exact import (START, best_safe_win_rate, complete_share, correct_moves,
+                              evaluate_policy, expected_reward, minimax, optimal_policy, optimum,
+                              random_vs_random, reachable)
 
 C_REWARD = (1.0, 0.3, -2.0)      # ttt.c: win, tie, loss
 C_README_REWARD = (1.0, 0.2, -1.0)
@@ -138,6 +139,27 @@ class LimitTest(unittest.TestCase):
     def test_limit_from_a_won_position(self):
         # O to move with 6-7-8 open: a never-losing O wins for sure.
         self.assertEqual(best_safe_win_rate("XX..X.OO."), 1.0)
+
+
+class CompletePlayerTest(unittest.TestCase):
+    """The share of every position reachable under any play where a
+    policy's move keeps the minimax value."""
+
+    def test_a_hand_checked_position(self):
+        # O to move, 6 and 8 empty; X threatens 2-5-8. Blocking at 8 draws,
+        # 6 loses; after O's move and X's reply the game is over, so this
+        # is the only position with O to move.
+        start = "XOXOOX.X."
+        self.assertEqual(reachable(O, start), {start})
+        self.assertEqual(complete_share(lambda p: 8, O, start), (1, 1))
+        self.assertEqual(complete_share(lambda p: 6, O, start), (0, 1))
+
+    def test_every_position_and_both_sides(self):
+        self.assertEqual((len(reachable(O)), len(reachable(X))), (2097, 2423))
+        best = lambda p: correct_moves(p)[0]   # noqa: E731 (a perfect player)
+        self.assertEqual(complete_share(best, BOTH), (4520, 4520))
+        kept, _ = complete_share(lambda p: p.index(EMPTY), X)   # the first empty cell
+        self.assertLess(kept, 2423)
 
 
 class CorrectMovesTest(unittest.TestCase):

@@ -116,13 +116,12 @@ def reachable(side, position=START):
     return below | {position} if mover == side else below
 
 
-def complete_share(net, side=O):
-    """Return (kept, positions): in how many of the positions reachable
-    under any play with `side` to move the net's move keeps the minimax
-    value (both sides: their sums). A complete player keeps it in all."""
-    policy, sides = net_policy(net), (O, X) if side == BOTH else (side,)
-    kept = sum(minimax(_play(p, policy(p), s)) == minimax(p) for s in sides for p in reachable(s))
-    return kept, sum(len(reachable(s)) for s in sides)
+def complete_share(policy, side=O, start=START):
+    """Return (kept, positions): in how many of the positions reachable from
+    `start` under any play with `side` to move the policy's move keeps the
+    minimax value (BOTH: the sums). A complete player keeps it in all."""
+    found = [(s, p) for s in ((O, X) if side == BOTH else (side,)) for p in reachable(s, start)]
+    return sum(minimax(_play(p, policy(p), s)) == minimax(p) for s, p in found), len(found)
 
 
 @lru_cache(maxsize=None)

@@ -13,7 +13,7 @@ from ..weights import FileError, load
 from .args import RULES, ArgumentParser, count, file_name, seed, side_or_both
 from .cli import EXIT_FAILURE, EXIT_USAGE, Output, command, first_ctrl_c_stops, printable, \
     say, signals_held
-from .exact import complete_share, evaluate_network, optimum
+from .exact import complete_share, evaluate_network, net_policy, optimum
 from .files import check_output, save
 from .runs import run_all
 from .svg import chart, side_by_side
@@ -69,7 +69,7 @@ def main(argv=None):
             continue
         read += 1
         result = evaluate_network(net, args.side)
-        result["complete_kept"], result["complete_positions"] = complete_share(net, args.side)
+        result["complete_kept"], result["complete_positions"] = complete_share(net_policy(net), args.side)
         if args.check and not result["unbeatable"]:
             status = status or EXIT_FAILURE
         warning = args.side != BOTH and side_warning(net, args.side, result)
