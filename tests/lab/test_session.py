@@ -241,6 +241,8 @@ class EndTest(TempDirTest):
         out = output()
         conclude(dict(evaluate_network(load(C_FILE)), lines_lost=0, unbeatable=True), out,
                  "Try this.")
+        # Nor after a stronger net went to the backup: the advice would save over it.
+        conclude(dict(evaluate_network(load(C_FILE)), replaced_stronger=True), out, "Try this.")
         self.assertNotIn("Try this", out.stream.getvalue())
 
     def test_write_curve(self):
