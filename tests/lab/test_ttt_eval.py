@@ -105,10 +105,13 @@ class GoneFolderTest(TempDirTest):
     def test_eval_from_a_deleted_folder(self):
         gone = self.path("gone")
         os.mkdir(gone)
-        code = ("import os, sys; os.chdir(%r); os.rmdir(%r); from ttt_rl.lab import ttt_eval; "
-                "sys.exit(ttt_eval.main([%r, '--json']))" % (gone, gone, C_FILE))
-        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60,
-                              env=dict(os.environ, PYTHONPATH=SRC))
+        script = self.path("ttt-eval")   # what `pip install` writes, in a folder that stays
+        with open(script, "w", encoding="utf-8") as f:
+            f.write("import sys\nfrom ttt_rl.__main__ import ttt_eval\nsys.exit(ttt_eval())\n")
+        # As a user would: a shell in a folder that is then removed.
+        proc = subprocess.run(["sh", "-c", 'cd "$1" && rmdir "$1" && exec "$2" "$3" "$4" --json',
+                               "sh", gone, sys.executable, script, C_FILE],
+                              capture_output=True, timeout=60, env=dict(os.environ, PYTHONPATH=SRC))
         self.assertEqual((proc.returncode, proc.stderr), (0, b""))
         self.assertEqual(json.loads(proc.stdout)["lines_lost"], 14)
 

@@ -15,7 +15,6 @@ from .cli import EXIT_FAILURE, EXIT_USAGE, Output, command, first_ctrl_c_stops, 
     say, signals_held
 from .exact import complete_share, evaluate_network, net_policy, optimum
 from .files import check_output, save
-from .runs import run_all
 from .svg import chart, side_by_side
 from .text import format_line, json_line, optimum_sentence, side_warning, summary_lines, verdict
 
@@ -107,6 +106,9 @@ def compare(argv=None):
     tasks = [(argparse.Namespace(games=args.games, method=method, side=O, hidden=None, init=None,
                                  curve=True, **RULES[method][0]._asdict()), args.seed, None)
              for method in RULES]
+    # Imported here: ttt-eval needs no processes, and multiprocessing's import
+    # of socket fails in a deleted current folder on Python 3.13.0.
+    from .runs import run_all
     with first_ctrl_c_stops() as ctrl_c:
         runs, failed = run_all(tasks, len(tasks), out, ctrl_c)
     if ctrl_c.stop_requested or failed:
