@@ -1,15 +1,12 @@
 """`ttt-play`: a person against a trained network.
 
 Ports play_game and main of the C `play` program: load the weights, then
-play games until the person says no. You are X and move first; the net is
-O (or, with --side X, the other way round). Before each of its moves the
-net shows its probability for every cell: what it learned, and how an
-untrained net happily prefers occupied cells. With --learn it also learns
-from each finished game, as antirez's ttt.c does, and saves on exit.
-
-From "Welcome" on, a plain session prints the lines the C `play` prints,
-within the differences docs/c-port.md lists (input, digits). Whatever
-ends a session, with --learn the games learned so far are saved.
+play until the person says no. You are X and move first (--side X: the net
+is X). Before each move the net shows its probability for every cell: what
+it learned, and how an untrained net prefers occupied cells. With --learn
+it learns from each finished game, as ttt.c does, and saves on exit.
+From "Welcome" on, the output is the C `play`'s, within the differences
+docs/c-port.md lists.
 """
 
 import sys
@@ -38,38 +35,30 @@ Type q to quit.
 def play_parser():
     """Return the ArgumentParser of ttt-play."""
     parser = ArgumentParser(prog="ttt-play", needs=[("save", "learn"), ("method", "learn")],
-                            epilog=EXAMPLES,
-                            description="Play tic-tac-toe against a trained network.")
-    parser.add_argument("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="WEIGHTS",
-                        type=file_name, help="weights file from ttt-train or the C train "
-                                             "(default %s)" % DEFAULT_WEIGHTS)
+                            epilog=EXAMPLES, description="Play tic-tac-toe against a trained "
+                                                         "network.")
+    add = parser.add_argument
+    add("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="WEIGHTS", type=file_name,
+        help="weights file from ttt-train or the C train (default %s)" % DEFAULT_WEIGHTS)
     add_side(parser, "plays")
-    parser.add_argument("--learn", action="store_true",
-                        help="learn from each finished game, as ttt.c does, and save the "
-                             "weights back when the session ends")
-    parser.add_argument("--save", metavar="FILE", type=file_name,
-                        help="with --learn, save to FILE instead of WEIGHTS")
-    parser.add_argument("--method", choices=tuple(RULES),
-                        help="with --learn, the learning rule (default monte-carlo, the C's)")
+    add("--learn", action="store_true", help="learn from each finished game, as ttt.c does, "
+        "and save the weights back when the session ends")
+    add("--save", metavar="FILE", type=file_name,
+        help="with --learn, save to FILE instead of WEIGHTS")
+    add("--method", choices=tuple(RULES),
+        help="with --learn, the learning rule (default monte-carlo, the C's)")
     return parser
 
 
 def play_game(net, stdin, out, nn_symbol=O, colour=False):
-    """Play one game, a human against the network (C: play_game).
-
-    Takes the network, a binary (or text) input stream read a line at a
-    time, an output text stream, and the network's side: O (the human moves
-    first, as in the C) or X (the network moves first). Returns (winner,
-    move_history): X, O or TIE, and the cells played. Raises EOFError if
-    the input ends mid-game, Quit if the human types q.
-    """
-    human = opponent(nn_symbol)
-    board = init_game()
-    move_history = []
+    """Play one game, a human against the network (C: play_game). `stdin` is
+    read a line at a time; the net plays `nn_symbol` (O: the human moves
+    first, as in the C). Returns (winner, move_history): X, O or TIE, and the
+    cells played. Raises EOFError if the input ends mid-game, Quit for q."""
+    human, board, move_history = opponent(nn_symbol), init_game(), []
     out.write("Welcome to Tic Tac Toe! You are %s, the computer is %s.\n" % (human, nn_symbol))
     out.write("Enter positions as numbers from 0 to 8 (see picture).\n")
-    turn = X   # X always moves first
-    winner = None
+    turn, winner = X, None   # X always moves first
     while winner is None:
         out.write(display_board(board))
         if turn == human:
@@ -95,11 +84,9 @@ def play_game(net, stdin, out, nn_symbol=O, colour=False):
 
 def play_session(net, stdin, out, nn_symbol=O, learn=None, colour=False):
     """Play games until the human says no, types q or the input ends (the
-    loop of the C's main). With `learn`, a function such as
-    learn.learn_from_game(net, move_history, winner, nn_symbol), the network
-    learns from each finished game, as in ttt.c. Returns (learned, stop):
-    the number of games learned from, and the KeyboardInterrupt that ended
-    the session (a Ctrl-C, a closed terminal), or None."""
+    loop of the C's main). With `learn`, such as learn.learn_from_game, the
+    net learns from each finished game, as in ttt.c. Returns (learned, stop):
+    the games learned from, and the KeyboardInterrupt that ended it or None."""
     learned = 0
     try:
         while True:

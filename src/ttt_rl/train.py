@@ -1,10 +1,9 @@
 """`ttt-train`: train the network against a random player, then save it.
 
 Ports main of the C `train` program (ttt.c split in two by ArthurChiao): a
-new network, train_against_random, save_neural_network. Around those three
-steps, what a command owes its user (lab/): the paths checked before the
-first game, the progress line, the saved net's exact verdict, and a first
-Ctrl-C that stops after the current game and keeps the work.
+new network, train_against_random, save_neural_network. Around them, what
+a command owes its user (lab/): paths checked first, progress, the saved
+net's exact verdict, and a first Ctrl-C that stops and keeps the work.
 """
 
 import sys
@@ -26,7 +25,6 @@ EXAMPLES = """\
 examples:
   ttt-train 20000 --runs 16 --until-unbeatable  the first unbeatable seed, saved
   ttt-train 200000 q.bin --method q-learning    Q-learning: unbeatable for 59 of 60 seeds
-  ttt-train 2000000 big.bin --seed 7            the C README's run, repeatable
   ttt-train 50000 c.bin --curve c.svg           draw how it learns
   ttt-train 400000 b.bin --side both --method q-learning   one net, both sides
 
@@ -44,54 +42,41 @@ def train_parser():
                             description="Train the tic-tac-toe network by playing against "
                                         "a random player, then save its weights.")
     add_training_flags(parser, "number of training games", side_flag=False)
-    add_ttt_train_flags(parser)
-    parser.add_argument("output", nargs="?", default=DEFAULT_WEIGHTS, metavar="OUTPUT",
-                        type=file_name, help="weights file to write (default %s)"
-                                             % DEFAULT_WEIGHTS)
-    parser.add_argument("--eval-every", type=count, default=0, metavar="N",
-                        help="every N games, print the exact strength (default: at the end)")
-    parser.add_argument("--curve", type=curve_file, metavar="FILE",
-                        help="write the learning curve: FILE.svg a chart with heat maps, "
-                             "FILE.csv rows")
-    parser.add_argument("--runs", type=run_count, metavar="K",
-                        help="train K runs (at most 10000) with seeds S, S+1, ... in "
-                             "parallel and save the best (default 1)")
-    parser.add_argument("--until-unbeatable", action="store_true",
-                        help="with --runs K: stop at the first seed, in order, whose net is "
-                             "unbeatable, and save it")
-    parser.add_argument("--jobs", type=count, metavar="N",
-                        help="worker processes for --runs (default or 0: one per core, at "
-                             "most K)")
+    add = parser.add_argument
+    add("output", nargs="?", default=DEFAULT_WEIGHTS, metavar="OUTPUT", type=file_name,
+        help="weights file to write (default %s)" % DEFAULT_WEIGHTS)
+    add("--side", type=side_or_both, default=O, metavar="{O,X,both}",
+        help="the side the net learns (default O; X moves first; both: X in even games, "
+             "O in odd); the file does not record it")
+    add("--opponent", choices=(RANDOM, SELF, MCTS), default=RANDOM,
+        help="who the net plays: random (the C's, default), self (self-play), mcts "
+             "(Monte Carlo tree search)")
+    add("--playouts", type=at_least_one, metavar="N",
+        help="--opponent mcts: random games per move (default %d)" % PLAYOUTS)
+    add("--explore", choices=("epsilon", SOFTMAX), help="q-learning: random moves "
+        "(epsilon, default) or moves drawn from the softmax of the values (softmax)")
+    add("--temperature", type=positive_float, metavar="T",
+        help="q-learning with --explore softmax: the temperature at the start, falling "
+             "to 0 like epsilon (default %g)" % DEFAULT_Q_SETTINGS.temperature)
+    add("--eval-every", type=count, default=0, metavar="N",
+        help="every N games, print the exact strength (default: at the end)")
+    add("--curve", type=curve_file, metavar="FILE",
+        help="write the learning curve: FILE.svg a chart with heat maps, FILE.csv rows")
+    add("--runs", type=run_count, metavar="K", help="train K runs (at most 10000) with "
+        "seeds S, S+1, ... in parallel and save the best (default 1)")
+    add("--until-unbeatable", action="store_true", help="with --runs K: stop at the first "
+        "seed, in order, whose net is unbeatable, and save it")
+    add("--jobs", type=count, metavar="N",
+        help="worker processes for --runs (default or 0: one per core, at most K)")
     return parser
-
-
-def add_ttt_train_flags(parser):
-    """Add what only ttt-train takes: --side both, --opponent, --playouts,
-    --explore and --temperature."""
-    parser.add_argument("--side", type=side_or_both, default=O, metavar="{O,X,both}",
-                        help="the side the net learns (default O; X moves first; both: "
-                             "X in even games, O in odd); the file does not record it")
-    parser.add_argument("--opponent", choices=(RANDOM, SELF, MCTS), default=RANDOM,
-                        help="who the net plays: random (the C's, default), self "
-                             "(self-play), mcts (Monte Carlo tree search)")
-    parser.add_argument("--playouts", type=at_least_one, metavar="N",
-                        help="--opponent mcts: random games per move (default %d)"
-                             % PLAYOUTS)
-    parser.add_argument("--explore", choices=("epsilon", SOFTMAX),
-                        help="q-learning: random moves (epsilon, default) or moves "
-                             "drawn from the softmax of the values (softmax)")
-    parser.add_argument("--temperature", type=positive_float, metavar="T",
-                        help="q-learning with --explore softmax: the temperature at the "
-                             "start, falling to 0 like epsilon (default %g)"
-                             % DEFAULT_Q_SETTINGS.temperature)
 
 
 @command("ttt-train")
 def main(argv=None):
     """Entry point of `ttt-train` (C: main of train.c); returns the exit
-    status: 0; 1 if something failed (the net is still saved if training
-    finished); 2 for a bad command line; 128 + N when stopped by signal N
-    (130 after a first Ctrl-C, the net trained so far saved)."""
+    status: 0; 1 if something failed (a finished net is still saved); 2 for
+    a bad command line; 128 + N when stopped by signal N (130 after a first
+    Ctrl-C, the net trained so far saved)."""
     args = train_parser().parse_args(argv)
     out, words = Output(sys.stdout, "ttt-train"), invoked_as("train")
     check_paths(args, args.output)   # before any work
@@ -105,18 +90,16 @@ def main(argv=None):
     if args.method == Q_LEARNING:
         out.line("Learning rule: Q-learning (learning rate %g, %s %g falling to 0, gamma %g)"
                  % (args.learning_rate, *(("temperature", args.temperature) if args.explore
-                                          == "softmax" else ("epsilon", args.epsilon)),
-                    args.gamma))
+                                          == SOFTMAX else ("epsilon", args.epsilon)), args.gamma))
     with first_ctrl_c_stops() as ctrl_c:
         try:
-            out.line({RANDOM: "Training neural network against %d random games...",
-                      SELF: "Training neural network by self-play, %d games...",
-                      MCTS: "Training neural network against MCTS (%d playouts a move), "
-                            "%%d games..." % (args.playouts or PLAYOUTS)}[args.opponent]
-                     % args.games)
+            what = {RANDOM: "against %d random games...", SELF: "by self-play, %d games...",
+                    MCTS: "against MCTS (%d playouts a move), %%d games..."
+                          % (args.playouts or PLAYOUTS)}[args.opponent]
+            out.line("Training neural network " + what % args.games)
             # 2. Train it (C: train_against_random), by the rule --method names.
-            reporter = Reporter(out, args.games, args.side, args.eval_every,
-                                bool(args.curve), ctrl_c)
+            reporter = Reporter(out, args.games, args.side, args.eval_every, bool(args.curve),
+                                ctrl_c)
             reporter.self_play = args.opponent == SELF
             reporter.begin(net)
             games = trainer(args)(net, args.games, rng, args.side, settings_from(args),
@@ -130,13 +113,12 @@ def main(argv=None):
         saved = save_and_report(net, args.output, args.side, "ttt-train", out)
         if saved is None:
             return EXIT_FAILURE
-        out.line("Training time: %s (%.1f s, %.0f games/s)" % (
-            format_seconds(reporter.elapsed), reporter.elapsed,
-            games / max(reporter.elapsed, 1e-9)))
+        out.line("Training time: %s (%.1f s, %.0f games/s)" % (format_seconds(
+            reporter.elapsed), reporter.elapsed, games / max(reporter.elapsed, 1e-9)))
         out.line("\n".join(summary_lines(saved)))
         conclude(saved, out, games and next_step(words, args, args.output))
-        curve_ok = not args.curve or write_curve(args.curve, {seed: reporter.rows},
-                                                 args.side, "ttt-train", out)
+        curve_ok = not args.curve or write_curve(args.curve, {seed: reporter.rows}, args.side,
+                                                 "ttt-train", out)
     # A first Ctrl-C or SIGHUP, even after the last game: 128 + the signal.
     return ctrl_c.status or (0 if curve_ok and not out.failed else EXIT_FAILURE)
 

@@ -1,9 +1,8 @@
 """`ttt-rl` (and `python -m ttt_rl`): the original program in one command.
 
-Ports main of antirez's ttt.c: train against a random player, then play
-you, learning from every game you finish. No file is read or written
-unless --init or --save asks for one. Before the first game it says how
-strong the net is (the exact verdict, as ttt-eval computes it).
+Ports main of antirez's ttt.c: train against a random player, say how
+strong the net is (exactly, as ttt-eval), then play you, learning from
+every game you finish. Files only with --init or --save.
 """
 
 import sys
@@ -30,14 +29,12 @@ examples:
 
 def rl_parser():
     """Return the ArgumentParser of ttt-rl."""
-    parser = ArgumentParser(prog="ttt-rl", epilog=EXAMPLES,
-                            description="Train the network against a random player, then "
-                                        "play it; it learns from every game you finish, "
-                                        "as antirez's ttt.c.")
+    parser = ArgumentParser(prog="ttt-rl", epilog=EXAMPLES, description="Train the network "
+                            "against a random player, then play it; it learns from every "
+                            "game you finish, as antirez's ttt.c.")
     add_training_flags(parser, "training games before play")
-    parser.add_argument("--save", metavar="FILE", type=file_name,
-                        help="save the weights to FILE when the session ends (default: "
-                             "nothing is written)")
+    parser.add_argument("--save", metavar="FILE", type=file_name, help="save the weights to "
+                        "FILE when the session ends (default: nothing is written)")
     return parser
 
 

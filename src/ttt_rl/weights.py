@@ -1,19 +1,16 @@
 """The weights file, `ttt_nn.bin`: the format of the C train/play split.
 
-The file is the network's parameters as little-endian float32, in the
-order of the C struct: w_ih (18 x H), w_ho (H x 9), b_h (H), b_o (9). With
-the C's H = 100 hidden units that is 2809 floats, 11236 bytes. The file has
-no header: H is read from its size, and the side the net was trained for is
-not recorded. With 100 hidden units a file written here plays in the C
-`play` and the other way round. The C's load reads the first 11236 bytes:
-a shorter file fails, and a longer one loads without a word as a net that
-is not the one saved.
+The network's parameters as little-endian float32, in the order of the C
+struct: w_ih (18 x H), w_ho (H x 9), b_h (H), b_o (9); with the C's H = 100,
+2809 floats, 11236 bytes. No header: H is read from the size, and the side
+the net was trained for is not recorded. With 100 hidden units a file
+written here plays in the C `play` and the other way round. The C reads
+11236 bytes: a shorter file fails, a longer one loads silently as another net.
 
-to_bytes and load port save_neural_network and load_neural_network of the
-split (fwrite and fread of the four arrays; its load fails on a short
-read). Here load also refuses a file of any other size or with a NaN or an
-infinity. Writing the bytes safely (atomically, keeping the old file) is
-the lab's job: lab/files.py.
+to_bytes and load port the split's save_neural_network and
+load_neural_network (fwrite and fread of the four arrays); load also
+refuses a file of any other size or with a NaN or an infinity. Writing the
+bytes safely is the lab's job (lab/files.py).
 """
 
 import math
@@ -45,9 +42,7 @@ FILE_SIZE = file_size()
 
 def parameters(net):
     """Return the network's parameters as one flat list, in file order."""
-    flat = [w for row in net.w_ih for w in row]
-    flat += [w for row in net.w_ho for w in row]
-    return flat + list(net.b_h) + list(net.b_o)
+    return [w for rows in (net.w_ih, net.w_ho, [net.b_h, net.b_o]) for row in rows for w in row]
 
 
 def from_parameters(flat):
@@ -62,11 +57,8 @@ def from_parameters(flat):
 
 
 def to_bytes(net):
-    """Return the network as the bytes of a weights file.
-
-    Raises FileError if a parameter is NaN or infinite, or does not fit a
-    float32: such a file could not be loaded again.
-    """
+    """Return the network as the bytes of a weights file. Raises FileError if
+    a parameter is NaN, infinite or beyond float32: it could not be loaded."""
     flat = parameters(net)
     # abs(NaN) <= x is False, so this refuses NaN, infinities and overflow.
     if not all(abs(w) <= FLOAT32_MAX for w in flat):
@@ -76,11 +68,9 @@ def to_bytes(net):
 
 
 def from_bytes(data, name="the data"):
-    """Return the NeuralNetwork stored in `data` (bytes of a weights file).
-
-    Raises FileError, naming `name`, if the size fits no hidden size or a
-    parameter is NaN or infinite.
-    """
+    """Return the NeuralNetwork stored in `data` (a weights file's bytes).
+    Raises FileError, naming `name`, for a size that fits no hidden size or
+    a parameter that is NaN or infinite."""
     units, extra = divmod(len(data) // FLOAT_BYTES - OUTPUT_SIZE, PER_HIDDEN_UNIT)
     if len(data) % FLOAT_BYTES or extra or not 1 <= units <= MAX_HIDDEN_SIZE:
         largest = file_size(MAX_HIDDEN_SIZE)   # read() stops one byte after it
@@ -112,11 +102,7 @@ def read(path):
 
 
 def load(path):
-    """Read a weights file written by `ttt-train` or the C `train`
-    (C: load_neural_network).
-
-    Returns a NeuralNetwork. Raises FileError with a one-line reason if the
-    file is missing, unreadable, of a size that fits no network, or holds a
-    NaN or infinite weight.
-    """
+    """Return the NeuralNetwork of a weights file written by `ttt-train` or the
+    C `train` (C: load_neural_network). Raises FileError with a one-line
+    reason: missing, unreadable, a size that fits no net, a NaN or infinity."""
     return from_bytes(read(path), path)

@@ -1,20 +1,20 @@
-"""The command lines of ttt-train, ttt-rl and ttt-play, and what they ask
-for: each learning rule's settings and training loop.
-
-The C reads one number with atoi (so `abc` trains 0 games); here every
-argument is checked, and a bad one is one line on stderr with exit status 2.
+"""The command lines' flags and their checks, and each learning rule's
+settings and training loop. The C reads one number with atoi (`abc` trains
+0 games); here a bad argument is one line on stderr and exit status 2.
 """
 
 import argparse
 import functools
+import math
+import re
 import sys
 
 from .. import __version__
 from ..game import BOTH, O, X
-from ..learn import DEFAULT_SETTINGS, Settings, learn_from_game, train_against_random
+from ..learn import DEFAULT_SETTINGS, learn_from_game, train_against_random
 from ..mcts import PLAYOUTS, mcts_opponent
-from ..qlearn import DEFAULT_Q_SETTINGS, EPSILON_DECAY, SOFTMAX, QSettings, \
-    q_learn_from_game, train_q_learning
+from ..qlearn import DEFAULT_Q_SETTINGS, EPSILON_DECAY, SOFTMAX, q_learn_from_game, \
+    train_q_learning
 from ..selfplay import train_self_play
 from ..weights import MAX_HIDDEN_SIZE
 
@@ -23,13 +23,13 @@ MONTE_CARLO, Q_LEARNING = "monte-carlo", "q-learning"   # the C's rule, and Q-le
 RULES = {MONTE_CARLO: (DEFAULT_SETTINGS, train_against_random, learn_from_game),
          Q_LEARNING: (DEFAULT_Q_SETTINGS, train_q_learning, q_learn_from_game)}
 RANDOM, SELF, MCTS = "random", "self", "mcts"   # who the net trains against
-Q_ONLY = ("epsilon", "gamma", "explore", "temperature")   # flags only Q-learning reads
 SELF_REWARDS = "does not apply to --opponent self (zero-sum: win 1, tie 0, loss -1)"
 MAX_RUNS = 10000
 
 
 def _type(check, what):
-    """Return an argparse type: text -> value, or ArgumentTypeError(what)."""
+    """Return an argparse type: text -> check(text), an error '<text> <what>'
+    where that is None or raises ValueError."""
     def convert(text):
         try:
             value = check(text)
@@ -42,30 +42,29 @@ def _type(check, what):
     return convert
 
 
-def _integer(text, low=0, high=10 ** 18, sign=False):
-    """int(text) for ASCII digits only (int() also takes ' 7', '1_0' and
-    other scripts' digits), within [low, high]; else None."""
-    digits = text[1:] if sign and text.startswith("-") else text
-    if digits.isascii() and digits.isdigit() and len(digits) <= 60 and low <= int(text) <= high:
+def _integer(text, low=0, high=10 ** 18):
+    """int(text) if it is up to 60 ASCII digits (int() also takes ' 7', '1_0'
+    and other scripts' digits) within [low, high]; else None."""
+    if re.fullmatch("-?[0-9]{1,60}" if low < 0 else "[0-9]{1,60}", text) \
+            and low <= int(text) <= high:
         return int(text)
     return None
 
 
-def _number(text, low=float("-inf"), high=float("inf"), above=None):
-    """float(text) if finite, within [low, high] and above `above`; else None."""
+def _number(text, low=-math.inf, high=math.inf):
+    """float(text) if finite and within [low, high]; else None."""
     value = float(text)   # a ValueError for what is not a number
-    ok = low <= value <= high and value not in (float("inf"), float("-inf"))
-    return value if ok and (above is None or value > above) else None
+    return value if math.isfinite(value) and low <= value <= high else None
 
 
 count = _type(_integer, "is not a non-negative integer below 10**18")
 at_least_one = _type(lambda t: _integer(t, 1), "is not an integer of at least 1")
 run_count = _type(lambda t: _integer(t, 1, MAX_RUNS), "is not a number of runs from 1 to %d" % MAX_RUNS)
-seed = _type(lambda t: _integer(t, -10 ** 60, 10 ** 60, sign=True), "is not an integer")
+seed = _type(lambda t: _integer(t, -10 ** 60, 10 ** 60), "is not an integer")
 hidden_units = _type(lambda t: _integer(t, 1, MAX_HIDDEN_SIZE),
                      "is not a number of hidden units from 1 to %d" % MAX_HIDDEN_SIZE)
 finite_float = _type(_number, "is not a finite number")
-positive_float = _type(lambda t: _number(t, above=0.0), "is not a number above 0")
+positive_float = _type(lambda t: _number(t) if float(t) > 0 else None, "is not a number above 0")
 probability = _type(lambda t: _number(t, 0.0, 1.0), "is not a number from 0 to 1")
 side = _type(lambda t: t.upper() if t.upper() in (O, X) else None, "is not a side: X or O")
 side_or_both = _type(lambda t: BOTH if t.lower() == BOTH else t.upper() if t.upper() in (O, X)
@@ -88,7 +87,7 @@ class ArgumentParser(argparse.ArgumentParser):
         self.exit(2, "%s: error: %s (try --help)\n" % (self.prog, message))
 
     def parse_args(self, args=None, namespace=None):
-        """Return the Namespace of `args` (default: the command line)."""
+        """Return the checked Namespace of `args` (default: sys.argv[1:])."""
         args = list(sys.argv[1:] if args is None else args)
         if "--" in args:   # intermixed parsing drops "--": keep what follows a file name
             at = args.index("--")
@@ -96,36 +95,28 @@ class ArgumentParser(argparse.ArgumentParser):
         result = self.parse_intermixed_args(args, namespace)
         if [] in vars(result).values():   # Python < 3.13 reads --seed=-- as []
             self.error("an option expects one value")
-        for flag, needed in self.needs:
-            given = getattr(result, flag)
-            if given is not None and given is not False and not getattr(result, needed):
-                self.error("--%s needs --%s" % (flag.replace("_", "-"), needed))
+        given = {k for k, v in vars(result).items() if v is not None and v is not False}
+        checks = [(flag, not getattr(result, needed), "needs --" + needed)
+                  for flag, needed in self.needs]
         if hasattr(result, "method"):
             rule = result.method = result.method or MONTE_CARLO
-            defaults = RULES[rule][0]._asdict()
-            for name in Q_ONLY:
-                if getattr(result, name, None) is not None and rule != Q_LEARNING:
-                    self.error("--%s is for --method %s" % (name, Q_LEARNING))
             opponent = getattr(result, "opponent", RANDOM)
-            if opponent == SELF and (result.side != BOTH or rule != Q_LEARNING):
-                self.error("--opponent self plays both sides by Q-learning: add --side both "
-                           "--method q-learning")
-            if getattr(result, "playouts", None) is not None and opponent != MCTS:
-                self.error("--playouts is for --opponent mcts")
             softmax = getattr(result, "explore", None) == SOFTMAX
-            for name, wrong, why in (
-                    ("temperature", not softmax, "is for --explore softmax"),
-                    ("epsilon", softmax, "is for --explore epsilon"),
-                    ("reward_win", opponent == SELF, SELF_REWARDS),
-                    ("reward_tie", opponent == SELF, SELF_REWARDS),
-                    ("reward_loss", opponent == SELF, SELF_REWARDS)):
-                if getattr(result, name, None) is not None and wrong:
-                    self.error("--%s %s" % (name.replace("_", "-"), why))
-            if result.side == BOTH and getattr(result, "curve", None):
-                self.error("--curve draws one side: use --side O or X")
-            for name, default in defaults.items():
+            checks += [(name, rule != Q_LEARNING, "is for --method " + Q_LEARNING)
+                       for name in ("epsilon", "gamma", "explore", "temperature")] + [
+                ("opponent", opponent == SELF and (result.side != BOTH or rule != Q_LEARNING),
+                 "self plays both sides by Q-learning: add --side both --method q-learning"),
+                ("playouts", opponent != MCTS, "is for --opponent mcts"),
+                ("temperature", not softmax, "is for --explore softmax"),
+                ("epsilon", softmax, "is for --explore epsilon"),
+                ("curve", result.side == BOTH, "draws one side: use --side O or X")] + [
+                ("reward_" + n, opponent == SELF, SELF_REWARDS) for n in ("win", "tie", "loss")]
+            for name, default in RULES[rule][0]._asdict().items():
                 if getattr(result, name, None) is None:
                     setattr(result, name, default)
+        for name, wrong, why in checks:
+            if name in given and wrong:
+                self.error("--%s %s" % (name.replace("_", "-"), why))
         return result
 
 
@@ -169,11 +160,10 @@ def add_training_flags(parser, what, side_flag=True):
 
 
 def settings_from(args):
-    """Return the learn.Settings (the C's rule) or qlearn.QSettings that the
-    parsed flags ask for."""
-    fields = RULES[args.method][0]._fields
-    return (QSettings if args.method == Q_LEARNING else Settings)(
-        *(getattr(args, name) for name in fields))
+    """Return the rule's settings (learn.Settings or qlearn.QSettings) with
+    the values of the parsed flags."""
+    defaults = RULES[args.method][0]
+    return defaults._replace(**{name: getattr(args, name) for name in defaults._fields})
 
 
 def trainer(args):

@@ -17,8 +17,7 @@ import tempfile
 
 from ..weights import FileError, from_bytes, read
 
-BACKUP = ".bak"
-PREFIX = ".ttt_nn."   # temporary files: hidden, beside the target
+BACKUP, PREFIX = ".bak", ".ttt_nn."   # the old file's new name; temporary files' (hidden)
 
 
 def leads_to(path):
@@ -40,36 +39,34 @@ def leads_to(path):
 
 
 def check_output(path, weights=True):
-    """Before any work, make sure `path` can be written: one temporary file
-    is created beside it and removed (the kernel's answer, not a guess), and
-    what is there now is a regular file, and with `weights` a weights file
-    (so is its backup): anything else may be the only copy of something.
-    Returns the bytes the file holds now (None if there is none); raises
-    FileError with the reason in one line."""
+    """Before any work, check `path`: a file can be created beside it (one is,
+    and removed: the kernel's answer, not a guess), and what is there now is
+    a regular file, with `weights` a weights file, and so is its backup
+    (anything else may be the only copy of something). Returns the bytes
+    `path` holds (None if nothing); raises FileError with the reason."""
     if path.endswith(("/", os.sep)):
         raise FileError("cannot write %s: a file name cannot end with %r" % (path, path[-1]))
     target, now = leads_to(path), None
     for name in (target + BACKUP, target):
         try:
-            info = os.stat(name)
+            mode = os.stat(name).st_mode
         except FileNotFoundError:
             continue   # nothing there (a backup may be a link to nothing): nothing to keep
         except OSError as e:
             raise FileError("cannot write %s: %s" % (name, e.strerror)) from None
-        if not stat.S_ISREG(info.st_mode):
+        if not stat.S_ISREG(mode):
             raise FileError("cannot write %s: it is %s" % (
-                name, "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"))
-        if weights:
-            try:
-                data = read(name)
-                if data:
-                    from_bytes(data, name)
-                now = data if name == target else now
-            except FileError as e:
-                raise FileError("%s; it is not replaced: choose another name, or move it "
-                                "away" % e) from None
+                name, "a folder" if stat.S_ISDIR(mode) else "not a regular file"))
+        try:
+            data = read(name) if weights else None
+            if data:
+                from_bytes(data, name)
+        except FileError as e:
+            raise FileError("%s; it is not replaced: choose another name, or move it away"
+                            % e) from None
+        now = data if name == target else now
     try:
-        fd, tmp = tempfile.mkstemp(prefix=PREFIX, dir=os.path.dirname(target) or os.curdir)
+        fd, tmp = _mkstemp(target)
         os.close(fd)
         os.unlink(tmp)
     except OSError as e:
@@ -90,8 +87,7 @@ def save(path, data, expect=False):
         target = leads_to(path)
         if expect is not False and _current(target) not in (expect, None):
             raise OSError(0, "it changed since it was loaded (another session saved it?)")
-        fd, tmp = tempfile.mkstemp(prefix=PREFIX, suffix=".tmp",
-                                   dir=os.path.dirname(target) or os.curdir)
+        fd, tmp = _mkstemp(target, ".tmp")
         made.append(tmp)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -127,6 +123,10 @@ def save(path, data, expect=False):
     return target + BACKUP
 
 
+def _mkstemp(target, suffix=""):   # a new hidden file beside `target`: (fd, name)
+    return tempfile.mkstemp(prefix=PREFIX, suffix=suffix, dir=os.path.dirname(target) or ".")
+
+
 def _current(path):
     """Return the bytes of weights file `path`, None if there is none."""
     try:
@@ -159,8 +159,7 @@ def _copy_metadata(old, new):
 def _second_name(target):
     """Return a new hidden name beside `target` for the same file (a hard
     link; a copy where links are refused): the backup-to-be."""
-    fd, tmp = tempfile.mkstemp(prefix=PREFIX, suffix=".bak",
-                               dir=os.path.dirname(target) or os.curdir)
+    fd, tmp = _mkstemp(target, ".bak")
     os.close(fd)
     try:
         os.unlink(tmp)

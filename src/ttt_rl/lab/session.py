@@ -1,10 +1,8 @@
 """The start and the end of a run: the --init net and every path checked
-before the first game; at the end the save, said with the exact verdict of
-the new net and of the one it replaced, and the learning curve written.
-
-The save comes first and waits for no verdict: whatever stops the command
-afterwards, the net is on disk. No C counterpart: the C starts from random
-weights and saves with a plain fopen and fwrite.
+before the first game; at the end the save, then the exact verdict of the
+new net and of the one it replaced, and the learning curve. The save waits
+for no verdict: whatever stops the command afterwards, the net is on disk.
+No C counterpart: the C starts from random weights and calls fopen.
 """
 
 import os
@@ -21,41 +19,38 @@ from .svg import chart
 from .text import saved_sentence, shell_word, side_warning, verdict
 
 MAX_INIT_WEIGHT = 1e6   # a parameter this large was not learned: learning overflows
-MAX_DRAWN_SEED = 10 ** 9
 
 
 def check_paths(args, output):
     """Check OUTPUT (or None) and --curve before any work; return the bytes
-    OUTPUT holds now (None if none); raise FileError or ValueError."""
+    OUTPUT holds now (None if none). Raises FileError or ValueError."""
     now = check_output(output) if output is not None else None
-    curve = getattr(args, "curve", None)
-    if curve:
-        check_output(curve, weights=False)
-        check_distinct(curve, ((output, "the weights file"), (args.init, "the --init file"),
-                               (output and output + ".bak", "the weights file's backup")))
+    if getattr(args, "curve", None):
+        check_output(args.curve, weights=False)
+        check_distinct(args.curve, ((output, "the weights file"), (args.init, "the --init file"),
+                                    (output and output + ".bak", "the weights file's backup")))
     return now
 
 
 def check_distinct(curve, others):
-    """Raise ValueError if the --curve file is one of `others` ((name, what)
+    """Raise ValueError if file `curve` is one of `others` ((name, what)
     pairs): the same path, or the same file through a link or a hard link."""
     for other, what in others:
-        if other and (os.path.abspath(curve) == os.path.abspath(other) or
-                      os.path.exists(other) and os.path.exists(curve) and
-                      os.path.samefile(curve, other)):
+        if other and (os.path.abspath(curve) == os.path.abspath(other) or os.path.exists(
+                other) and os.path.exists(curve) and os.path.samefile(curve, other)):
             raise ValueError("--curve %s is %s itself" % (curve, what))
 
 
 def read_init(args):
-    """Return the --init file's bytes (read once: it may be a pipe), or
-    None without --init. Raises FileError for a file that is not a weights
-    file, ValueError for a net that does not fit the flags or cannot learn."""
+    """Return the --init file's bytes (read once: it may be a pipe), None
+    without --init. Raises FileError for a file that is not a weights file,
+    ValueError for a net that does not fit --hidden or cannot learn."""
     if args.init is None:
         return None
     net = load(args.init)
     if args.hidden not in (None, len(net.b_h)):
         raise ValueError("--hidden %d does not match %s, which has %d hidden units"
-                        % (args.hidden, args.init, len(net.b_h)))
+                         % (args.hidden, args.init, len(net.b_h)))
     check_trainable(net, args.init)
     return to_bytes(net)
 
@@ -65,16 +60,15 @@ def check_trainable(net, name):
     largest = max(abs(w) for row in net.w_ih + net.w_ho + [net.b_h, net.b_o] for w in row)
     if largest > MAX_INIT_WEIGHT:
         raise ValueError("%s cannot be trained further: it has a weight of %.3g (trained "
-                        "nets stay far below %g)" % (name, largest, MAX_INIT_WEIGHT))
+                         "nets stay far below %g)" % (name, largest, MAX_INIT_WEIGHT))
 
 
 def choose_seed(args, out):
-    """Return --seed, or a seed drawn from the OS and printed so that the
-    run can be repeated (the C seeds with the time: two runs in the same
-    second are the same)."""
+    """Return --seed, or a seed drawn from the OS and printed so that the run
+    can be repeated (the C seeds with the time: runs in one second agree)."""
     if args.seed is not None:
         return args.seed
-    drawn = random.SystemRandom().randrange(MAX_DRAWN_SEED)
+    drawn = random.SystemRandom().randrange(10 ** 9)
     out.line("Seed: %d (repeat with --seed %d)" % (drawn, drawn))
     return drawn
 
@@ -86,8 +80,8 @@ def make_rng(seed):
 
 
 def start_network(args, seed, init_data=None):
-    """Return (network, rng) for a run (C: init_neural_network): the --init
-    net (its bytes), or weights drawn from make_rng(seed), then the games'."""
+    """Return (network, rng) for a run (C: init_neural_network): the net of
+    `init_data` (the --init bytes), or new weights drawn from make_rng(seed)."""
     rng = make_rng(seed)
     if init_data is not None:
         return from_bytes(init_data, args.init), rng
@@ -95,20 +89,17 @@ def start_network(args, seed, init_data=None):
 
 
 def repeatable(args):
-    """False if the run started from an --init that cannot be read again as
-    it was: the output itself (now replaced), or a pipe."""
+    """False if the run's --init cannot be read again as it was: the output
+    itself (now replaced), or a pipe."""
     return not args.init or os.path.isfile(args.init) and not os.path.samefile(
         args.init, args.output)
 
 
-
-
 def save_and_report(net, path, side, prog, out, expect=False):
-    """Save `net` to `path` (files.save; `expect` as there), then say so with
+    """Save `net` to `path` (files.save, `expect` as there), then say so with
     the exact verdicts of the new net and of the one kept as the backup.
-    Returns the new net's evaluation, or says the error in one line and
-    returns None. A stop that waited for the save carries the note that
-    the file was saved."""
+    Returns the new net's evaluation, or says the error and returns None. A
+    stop that waited for the save carries the note that the file was saved."""
     try:
         with signals_held():
             try:
@@ -138,18 +129,16 @@ def save_and_report(net, path, side, prog, out, expect=False):
 
 def conclude(result, out, advice=None, subject="The saved net"):
     """Say in one sentence how the net `subject` plays (`result`: its exact
-    evaluation); if it can be beaten, `advice` (what to run) follows."""
+    evaluation); if it can be beaten, `advice` (what to run) follows, unless
+    it replaced a stronger net (the advice would save over that backup)."""
     out.line(saved_sentence(result, subject))
-    # (Not after replacing a stronger net: the advice would save over the
-    # backup that holds it.)
     if advice and not result["unbeatable"] and not result.get("replaced_stronger"):
         out.line(advice)
 
 
 def write_curve(path, runs, side, prog, out, best=None):
-    """Write the curve of `runs` (seed -> rows) to `path`: a chart for .svg,
-    CSV rows for .csv; say where. Returns True, or says why not and
-    returns False."""
+    """Write the curve of `runs` (seed -> rows) to `path`, a chart (.svg) or
+    CSV rows (.csv), and say where. Returns True, or says why not: False."""
     text = chart(runs, side, best) if path.lower().endswith(".svg") else csv_text(runs, side)
     with signals_held():
         try:
@@ -162,11 +151,11 @@ def write_curve(path, runs, side, prog, out, best=None):
 
 
 def end_session(net, path, side, prog, out, learned, expect=False):
-    """At the end of ttt-rl or ttt-play --learn, if `learned` ("from 1
-    game"; empty: nothing), save `net` to `path`, or with no path say it is
-    not kept. Returns the exit status: 0 or EXIT_FAILURE."""
+    """End ttt-rl or ttt-play --learn: if `learned` ("from 1 game"; empty:
+    nothing), save `net` to `path`, or with no path say it is not kept.
+    Returns the exit status: 0 or EXIT_FAILURE."""
     if learned:
-        # A closed terminal (SIGHUP, often sent twice) has nothing more to
+        # A closed terminal (SIGHUP, often sent twice) has nothing left to
         # stop once the session is over: it must not cost the save.
         hangup = getattr(signal, "SIGHUP", None)
         previous = hangup and signal.signal(hangup, signal.SIG_IGN)
@@ -183,10 +172,10 @@ def end_session(net, path, side, prog, out, learned, expect=False):
 
 
 def load_to_play(path, side, prog, hint):
-    """Return (net, data): the net in weights file `path` and its bytes
-    (read once: a later save tells if another session changed the file).
-    Warns if the net plays the other side much better. Raises FileError,
-    ending with `hint` if the file is missing."""
+    """Return (net, data): the net in weights file `path` and its bytes (read
+    once: a later save tells if another session changed the file). Warns if
+    the net plays the other side much better. Raises FileError, ending with
+    `hint` if the file is missing."""
     try:
         data = read(path)
     except FileError as e:

@@ -1,6 +1,6 @@
-"""Results in words: the verdict on a net, the summary lines, the table of
---runs, the warning for a net of the other side, and the commands a
-message tells the user to run. No C counterpart.
+"""Results in words: verdicts, summaries, the table of --runs, the warning
+for a net of the other side, and the commands a message suggests. No C
+counterpart.
 """
 
 import json
@@ -23,6 +23,7 @@ JSON_KEYS = ("side", "win", "draw", "loss", "lines", "lines_lost", "positions",
 FLAGS = ("side", "method", "opponent", "playouts", "hidden", "init", "learning_rate",
          "reward_win", "reward_tie", "reward_loss", "epsilon", "gamma", "explore",
          "temperature", "save")
+COMMANDS = {"train": "ttt-train", "play": "ttt-play", "ttt": "ttt-rl"}
 
 
 def to_float32(x):
@@ -34,22 +35,22 @@ def plural(count, word, ending="s"):   # '1 line', '4 lines', '2 processes'
     return "%d %s%s" % (count, word, "" if count == 1 else ending)
 
 
-def format_seconds(seconds):   # '42s', '3m05s' or '1h02m'
-    """Return `seconds` (a number) as text."""
+def format_seconds(seconds):
+    """Return `seconds` as '42s', '3m05s' or '1h02m'."""
     seconds = int(round(seconds))
-    if seconds < 3600:
-        return "%ds" % seconds if seconds < 60 else "%dm%02ds" % divmod(seconds, 60)
-    return "%dh%02dm" % (seconds // 3600, seconds % 3600 // 60)
+    if seconds >= 3600:
+        return "%dh%02dm" % (seconds // 3600, seconds % 3600 // 60)
+    return "%ds" % seconds if seconds < 60 else "%dm%02ds" % divmod(seconds, 60)
 
 
 def verdict(result):
-    """Return 'unbeatable, 87.8% wins' or 'loses 10 lines, 83.7% wins' (for
-    both sides: 'as O ...; as X ...')."""
+    """Return 'unbeatable, 87.8% wins' or 'loses 10 lines, 83.7% wins' for an
+    evaluation (both sides: 'as O ...; as X ...')."""
     if "sides" in result:
         return "; ".join("as %s %s" % (r["side"], verdict(r)) for r in result["sides"])
     lost = result["lines_lost"]
-    head = "unbeatable" if not lost else "loses " + plural(lost, "line")
-    return "%s, %.1f%% wins" % (head, 100 * result["win"])
+    return "%s, %.1f%% wins" % ("loses " + plural(lost, "line") if lost else "unbeatable",
+                                100 * result["win"])
 
 
 def format_outcomes(result):
@@ -73,25 +74,24 @@ def summary_lines(result):
 
 
 def saved_sentence(result, subject="The saved net"):
-    """Return one sentence on a net (`result`, its exact evaluation):
-    whether some opponent can beat it, and its win rate against a random one."""
+    """Return one sentence on an evaluated net: can some opponent beat it,
+    and how often it wins against a random one."""
     if "sides" in result:
         return " ".join(saved_sentence(r, subject) for r in result["sides"])
-    side, other = result["side"], opponent(result["side"])
+    side, other, win = result["side"], opponent(result["side"]), 100 * result["win"]
     if result["unbeatable"]:
         return ("%s is unbeatable as %s: no %s strategy wins against it; it wins %.2f%% "
                 "against a random %s (at most %.2f%% is possible without losing)."
-                % (subject, side, other, 100 * result["win"], other,
-                   100 * best_safe_win_rate(side=side)))
+                % (subject, side, other, win, other, 100 * best_safe_win_rate(side=side)))
     return ("%s can be beaten as %s: it loses %s against some %s strategy (it wins %.2f%% "
             "against a random %s)." % (subject, side, plural(result["lines_lost"], "line"),
-                                       other, 100 * result["win"], other))
+                                       other, win, other))
 
 
 def shell_word(word):
-    """Return `word` quoted for a shell: shlex.quote, or for a word with
-    control characters (which shlex.quote keeps raw) or bytes that are not
-    UTF-8, $'...' with every other byte as \\xHH (bash, zsh, ksh)."""
+    """Return `word` quoted for a shell: shlex.quote, or $'...' with \\xHH for
+    each other byte where shlex.quote would keep a control character raw or
+    the name is not UTF-8 (bash, zsh and ksh read it back)."""
     if word.isprintable():
         return shlex.quote(word)
     return "$'%s'" % "".join(chr(b) if 32 <= b < 127 and b not in b"\\'" else "\\x%02x" % b
@@ -99,49 +99,45 @@ def shell_word(word):
 
 
 def invoked_as(module):
-    """Return the words that run command `module` ("train") from here, as
-    the user ran it: the console script, or `python3 -m` with PYTHONPATH."""
-    script = sys.argv[0] or ""
-    name = {"train": "ttt-train", "play": "ttt-play", "ttt": "ttt-rl"}[module]
+    """Return the words that run command `module` ("train") as the user ran
+    this one: the console script, or `python3 -m` with PYTHONPATH."""
+    script, name = sys.argv[0] or "", COMMANDS[module]
     src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     if not script.endswith(".py") or os.path.basename(src) != "src" and shutil.which(name):
         # A console script (or an installed package): the command of that name.
         return [name if shutil.which(name) else os.path.join(os.path.dirname(script), name)]
     python = "python3" if shutil.which("python3") == sys.executable else sys.executable
     try:
-        here = os.path.relpath(src)   # needs the current folder, which may be gone
-    except OSError:
+        here = os.path.relpath(src)
+    except OSError:   # the current folder is gone
         here = src
     return ["PYTHONPATH=" + shell_word(src if here.startswith("..") else here), python, "-m",
             "ttt_rl" if module == "ttt" else "ttt_rl." + module]
 
 
 def command_line(words, args, games, output=None, **changes):
-    """Return the command that runs `words` (the command as invoked) on
-    `games` and `output` with the flags of `args` that differ from their
-    defaults, then `changes` (flag -> value, None to drop one), quoted for
-    a shell: options as --name=value, so that a negative value stays one."""
+    """Return, quoted for a shell, the command `words` (as invoked_as gives
+    it) on `games` and `output`, with the flags of `args` that differ from
+    their defaults and then `changes` (flag -> value; None drops it).
+    Options are --name=value, so that a negative value stays one word."""
     defaults = dict(RULES[args.method][0]._asdict(), side=O, method=MONTE_CARLO,
                     opponent=RANDOM, playouts=PLAYOUTS)
-    flags = {name: getattr(args, name, None) for name in FLAGS}
-    flags = {n: v for n, v in flags.items() if v is not None and v != defaults.get(n)}
-    flags.update(changes)
-    options = ["--%s=%s" % (n.replace("_", "-"), v) for n, v in flags.items()
-               if v is not None and v is not True] + \
-        ["--" + n.replace("_", "-") for n, v in flags.items() if v is True]
-    # (A name given as -x.bin after "--" was read as ./-x.bin: no "--" here.)
-    positionals = [str(games)] + ([output] if output else [])
-    return " ".join(words[:-1] + [shell_word(w) for w in words[-1:] + positionals + options])
+    flags = {n: getattr(args, n, None) for n in FLAGS}
+    flags = dict({n: v for n, v in flags.items() if v != defaults.get(n)}, **changes)
+    options = ["--" + n.replace("_", "-") + ("" if v is True else "=%s" % v)
+               for n, v in flags.items() if v is not None]
+    # (A name typed as -x.bin after "--" was read as ./-x.bin: no "--" needed.)
+    quoted = words[-1:] + [str(games)] + ([output] if output else []) + options
+    return " ".join(words[:-1] + [shell_word(w) for w in quoted])
 
 
 def next_step(words, args, output=None):
-    """Return what to run when a net can be beaten, keeping the user's
-    flags: more seeds (ttt-train, which has --runs) or Q-learning."""
+    """Return what to run when a net can be beaten, keeping the user's flags:
+    more seeds (ttt-train, which has --runs) or Q-learning."""
     # The measured recipes (README): 200,000 games of Q-learning a side, or
     # runs of at least 20,000 games of the C's rule.
-    games = 400000 if args.side == BOTH else 200000
-    q = command_line(words, args, games, output, method="q-learning", learning_rate=None,
-                     opponent=None, playouts=None)
+    q = command_line(words, args, 400000 if args.side == BOTH else 200000, output,
+                     method="q-learning", learning_rate=None, opponent=None, playouts=None)
     if output is None or args.method != MONTE_CARLO:
         return "For an unbeatable net, try: " + q
     runs = command_line(words, args, max(args.games, 20000), output, runs=16,
@@ -150,8 +146,8 @@ def next_step(words, args, output=None):
 
 
 def optimum_sentence(result, label):
-    """Return one sentence on the optimum of a reward (optimum's dict),
-    `label` naming the reward (such as "the C's reward")."""
+    """Return one sentence on exact.optimum's `result`, the reward named by
+    `label` (such as "the C's reward")."""
     side, other = result["side"], opponent(result["side"])
     return "%s (win %g, tie %g, loss %g) is best served by %s %s that wins %.2f%% against " \
            "a random %s%s." % (label, *result["rewards"],
@@ -162,10 +158,9 @@ def optimum_sentence(result, label):
 
 
 def side_warning(net, side, result=None):
-    """Return a one-line warning if `net` plays much better on the other
-    side than on `side` (it was trained for the other side), else None."""
-    result = result or evaluate_network(net, side)
-    other = evaluate_network(net, opponent(side))
+    """Return a one-line warning if `net` plays the other side much better
+    than `side` (`result`: its evaluation as `side`, if known), else None."""
+    result, other = result or evaluate_network(net, side), evaluate_network(net, opponent(side))
     if strength(other) >= SIDE_WARNING_STRENGTH and \
             strength(other) - strength(result) >= SIDE_WARNING_GAP:
         return ("warning: this net plays %s much better (%s) than %s; it was probably "
@@ -179,8 +174,8 @@ def format_line(moves):
 
 
 def ranked_table(runs):
-    """Return the table of --runs (dicts with seed and result, best first)
-    as a list of lines."""
+    """Return the table of --runs (dicts of seed and result, best first) as
+    a list of lines."""
     lines = ["%4s %11s %8s %8s %8s %11s %14s" % ("rank", "seed", "win %", "draw %", "loss %",
                                                   "lines lost", "optimal moves")]
     for rank, run in enumerate(runs, 1):
@@ -194,7 +189,7 @@ def ranked_table(runs):
 
 
 def json_line(path, result):
-    """Return ttt-eval's JSON line for `path`; a name's bytes that are not
+    """Return ttt-eval's JSON line for `path`; bytes of the name that are not
     UTF-8 show as \\xNN (JSON cannot hold them)."""
     name = os.fsencode(path).decode("utf-8", "backslashreplace")
     return json.dumps({"file": name, **{k: result[k] for k in JSON_KEYS}})
