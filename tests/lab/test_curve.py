@@ -38,6 +38,8 @@ class RoundNumbersTest(unittest.TestCase):
         self.assertEqual(one_two_five(1), [1])
         self.assertEqual(one_two_five(49), [1, 2, 5, 10, 20])
         self.assertEqual(one_two_five(1000)[-3:], [200, 500, 1000])
+        self.assertEqual(one_two_five(9), [1, 2, 5])
+        self.assertEqual(one_two_five(10 ** 7)[-3:], [2000000, 5000000, 10000000])
 
     def test_progress_intervals(self):
         # The C's 10,000; a shorter run: the largest round number up to a tenth.

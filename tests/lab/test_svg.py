@@ -58,6 +58,10 @@ class ChartTest(unittest.TestCase):
     def test_columns_and_ticks(self):
         rows = [{"games": g} for g in curve_points(50000)]
         self.assertEqual([r["games"] for r in heat_columns(rows)], [0, 20, 200, 5000, 50000])
+        rows = [dict(self.runs[5][-1], games=g) for g in curve_points(2000000)]
+        texts = [t.text for t in ET.fromstring(chart({1: rows}, O)).iter(SVG + "text")]
+        for label in ("0", "1", "10", "100", "1k", "10k", "100k", "1M", "2,000,000 games"):
+            self.assertIn(label, texts)
 
     def test_a_run_of_0_games_is_one_column(self):
         root = ET.fromstring(chart({1: rows_of_a_run(1, 0)}, O))

@@ -1,13 +1,6 @@
-"""What a run shows as it trains: the C's progress line, and the learning
-curve of `--curve FILE` (svg.py draws it; here its rows and CSV).
-
-The training loops call Reporter.report after every game. The reporter
-prints the C's line every 10,000 games (a shorter run prints one line per
-round number of games, 1, 2 or 5 x 10^k, at most 10% of the run: 10 to
-24 lines in a run of 10 to 9,999 games, fewer in a shorter one), the exact strength every
---eval-every games, and measures the net for the curve at game 0 and at
-round numbers after it, evenly spaced on a log scale.
-"""
+"""What a run shows as it trains: the C's progress line, the exact strength every --eval-every
+games, and the learning curve of `--curve FILE`: its rows, measured at game 0 and at round
+numbers of games (evenly spaced on a log scale), and its CSV (svg.py draws it)."""
 
 import csv
 import io
@@ -20,52 +13,42 @@ from ..nn import forward_pass
 from .exact import correct_moves, evaluate_network
 from .text import format_outcomes, format_seconds, to_float32
 
-# Positions that show whether the net has understood the game, for each
-# side it can play: (label, position with the net to move).
-TELLING_POSITIONS = {
+TELLING_POSITIONS = {   # (label, position): has the net understood the game? The net is to move.
     O: (("X took the centre", "....X...."), ("X took a corner", "X........"),
         ("O must block", "XX..O....")),
-    X: (("X moves first", "........."), ("X must block", "XO..O...X"),
-        ("X can win", "XX.OO....")),
+    X: (("X moves first", "........."), ("X must block", "XO..O...X"), ("X can win", "XX.OO....")),
 }
 
 
 def one_two_five(limit):
-    """Return the round numbers 1, 2, 5, 10, 20, 50, ... up to `limit`."""
-    numbers, scale = [], 1
-    while scale <= limit:
-        numbers += [m * scale for m in (1, 2, 5) if m * scale <= limit]
-        scale *= 10
-    return numbers
+    """Return the round numbers 1, 2, 5, 10, 20, 50, ... up to `limit` (an int)."""
+    digits = len(str(limit))   # so 10 ** (digits - 1) is the highest power of ten needed
+    return [m * 10 ** k for k in range(digits) for m in (1, 2, 5) if m * 10 ** k <= limit]
 
 
 def progress_interval(num_games):
-    """Return the games between two progress lines: the C's 10,000, or the
-    largest round number up to a tenth of a shorter run (at least 1)."""
+    """Return the games between progress lines: the C's 10,000, or in a shorter run the largest
+    round number up to a tenth of it (at least 1): 10 to 24 lines in 10 to 9,999 games."""
     if num_games >= REPORT_INTERVAL:
         return REPORT_INTERVAL
     return one_two_five(max(num_games // 10, 1))[-1]
 
 
 def curve_points(num_games):
-    """Return the games after which the curve measures the net: 0, the
-    round numbers below num_games, and num_games."""
-    return [0] + [n for n in one_two_five(num_games) if n < num_games] + [num_games] \
-        if num_games else [0]
+    """Return the games after which the curve measures the net: 0, round numbers, num_games."""
+    return [0] + one_two_five(num_games - 1) + [num_games] if num_games else [0]
 
 
 class Reporter:
-    """Shows a training run as it goes. report() is the training loop's
-    callback; it returns `stop.stop_requested` (a first Ctrl-C: see
-    cli.first_ctrl_c_stops). With curve=True, self.rows is the curve."""
+    """Shows a training run as it goes. report(), the training loop's callback, returns
+    `stop.stop_requested` (cli.first_ctrl_c_stops). With curve=True, self.rows is the curve."""
 
     def __init__(self, out, num_games, side=O, eval_every=0, curve=False, stop=None):
         self.out, self.num_games, self.side, self.eval_every = out, num_games, side, eval_every
         self.interval, self.stop = progress_interval(num_games), stop
         self.self_play = False   # self-play counts X's and O's wins, not the net's
         self.points = set(curve_points(num_games)) if curve else set()
-        self.rows, self.games = [], 0
-        self.window, self.since_point = Counter(), Counter()
+        self.rows, self.games, self.window, self.since_point = [], 0, Counter(), Counter()
         self.start = time.perf_counter()
 
     def begin(self, net):
@@ -74,8 +57,8 @@ class Reporter:
             self.rows.append(measure(net, 0, None, self.side))
 
     def report(self, net, games, counts):
-        """Take `counts` (X, O, TIE -> games won) of the games since the
-        last call, after `games` games in all; returns True to stop."""
+        """Take `counts` (X, O, TIE -> games won) of the games since the last call, after `games`
+        games in all; returns True to stop."""
         self.games = games
         self.window.update(counts)
         self.since_point.update(counts)
@@ -94,20 +77,17 @@ class Reporter:
     def finish(self, net):
         """Measure the last point of a run that stopped early; note the time."""
         if self.rows and self.rows[-1]["games"] != self.games:
-            self.rows.append(measure(net, self.games, self._counts(self.since_point),
-                                     self.side))
+            self.rows.append(measure(net, self.games, self._counts(self.since_point), self.side))
         self.elapsed = time.perf_counter() - self.start
 
     def _counts(self, counts):
-        """Return (wins, losses, ties) of the net; with both sides, counts
-        are the net's WIN and LOSS (or, in self-play, X's and O's wins)."""
-        if self.side != BOTH:
-            return counts[self.side], counts[opponent(self.side)], counts[TIE]
-        return (counts[WIN] + counts[X], counts[LOSS] + counts[O], counts[TIE])
+        """(wins, losses, ties) of the net: with BOTH, WIN and LOSS (self-play: X's, O's wins)."""
+        if self.side == BOTH:
+            return counts[WIN] + counts[X], counts[LOSS] + counts[O], counts[TIE]
+        return counts[self.side], counts[opponent(self.side)], counts[TIE]
 
     def progress_line(self, games, wins, losses, ties):
-        """Print the C's progress line, then in brackets what it counts and
-        the timing that a slower language makes welcome."""
+        """Print the C's line, then what it counts and the timing a slower language welcomes."""
         elapsed = time.perf_counter() - self.start
         rate = games / max(elapsed, 1e-9)
         won, lost = ("X wins", "O wins") if self.self_play else ("Wins", "Losses")
@@ -121,8 +101,7 @@ class Reporter:
 
 
 def ending(games, planned, ctrl_c):
-    """Return the line that ends training: complete, stopped early (by which
-    signal: cli.first_ctrl_c_stops), or not begun."""
+    """Return the line that ends training: complete, stopped early (by what), or not begun."""
     if ctrl_c.stop_requested and games < planned:
         return "\nStopped by %s after %d of %d games." % (
             "Ctrl-C" if ctrl_c.status == 130 else "a closed terminal", games, planned)
@@ -131,17 +110,14 @@ def ending(games, planned, ctrl_c):
 
 
 def percent(count, window):
-    """Return `count` games as a percentage of `window`, rounded to float32
-    as the C computes it: 0.15 is 0.150000006 in float32 but 0.1499... in
-    float64, and 400 of the 10,001 possible counts would print otherwise."""
+    """Return `count` games as a percentage of `window`, rounded to float32 as the C computes it
+    (0.15 is 0.150000006 in float32, 0.1499... in float64: 400 of 10,001 counts would differ)."""
     return to_float32(count * 100 / window)
 
 
 def measure(net, games, sampled, side):
-    """Return a curve row for `net` after `games` games: games, sampled
-    ((wins, losses, ties) since the last row, or None), exact (the exact
-    evaluation, without its losing lines) and probs (the net's 9
-    probabilities on each telling position of `side`)."""
+    """Return a curve row: games, sampled ((wins, losses, ties) since the last row, or None), exact
+    (the exact evaluation, without losing lines), probs (9 per telling position of `side`)."""
     exact = evaluate_network(net, side)
     del exact["losing_lines"]   # rows travel between processes: keep them small
     probs = []
@@ -152,9 +128,8 @@ def measure(net, games, sampled, side):
 
 
 def csv_text(runs, side):
-    """Return the CSV file of `runs` (seed -> rows): per row the games, the
-    sampled and exact results, and the probability the net gives to the
-    correct moves of each telling position; a seed column for many runs."""
+    """Return the CSV text of `runs` (seed -> rows): per row the games, sampled and exact results,
+    the net's probability of a correct move on each telling position; a seed column for many."""
     many, f = len(runs) > 1, io.StringIO()
     writer = csv.writer(f, lineterminator="\n")
     writer.writerow(["seed"] * many + ["games", "wins", "losses", "ties", "exact_win",
