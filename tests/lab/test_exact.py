@@ -1,14 +1,18 @@
 """Exact evaluation (lab/exact.py): minimax, tree walks, correct moves, the
 limit of a never-losing player, and the optimum of a reward (expectimax)."""
 
+import functools
 import math
 import random
 import unittest
 
-from ttt_rl.game import BOTH, EMPTY, O, X, check_game_over, get_random_move
+from ttt_rl.game import BOTH, EMPTY, O, X, check_game_over, get_random_move, to_move
 from ttt_rl.lab.exact import (START, best_safe_win_rate, complete_share, correct_moves,
-                              evaluate_policy, expected_reward, minimax, optimal_policy, optimum,
-                              random_vs_random, reachable)
+                              evaluate_network, evaluate_policy, expected_reward, minimax,
+                              net_policy, optimal_policy, optimum, random_vs_random, reachable)
+from ttt_rl.weights import load
+
+from ..helpers import C_FILE
 
 C_REWARD = (1.0, 0.3, -2.0)      # ttt.c: win, tie, loss
 C_README_REWARD = (1.0, 0.2, -1.0)
@@ -139,6 +143,43 @@ class LimitTest(unittest.TestCase):
     def test_limit_from_a_won_position(self):
         # O to move with 6-7-8 open: a never-losing O wins for sure.
         self.assertEqual(best_safe_win_rate("XX..X.OO."), 1.0)
+
+    def test_the_limit_is_a_search_over_never_losing_moves(self):
+        # best_safe_win_rate is an expected reward that makes any loss unacceptable. Searched
+        # here directly: at the player's turn the best of the moves that keep at least a draw
+        # under perfect play, at the random opponent's the mean. Equal to the last bit.
+        @functools.lru_cache(maxsize=None)
+        def safe_win(position, side):
+            winner = check_game_over(position)
+            if winner is not None:
+                return float(winner == side)
+            mover = to_move(position)
+            children = [position[:c] + mover + position[c + 1:]
+                        for c in range(9) if position[c] == EMPTY]
+            if mover != side:
+                return sum(safe_win(child, side) for child in children) / len(children)
+            sign = 1 if side == O else -1   # minimax values are O's
+            return max(safe_win(child, side) for child in children if sign * minimax(child) >= 0)
+
+        for side in (O, X):
+            self.assertEqual(best_safe_win_rate(side=side), safe_win(START, side), side)
+        self.assertEqual(best_safe_win_rate("X...O....", O), safe_win("X...O....", O))
+
+
+class NetworkTest(unittest.TestCase):
+    """A net is measured as its policy; both sides add up."""
+
+    def test_both_sides(self):
+        net = load(C_FILE)
+        as_o, as_x = evaluate_network(net, O), evaluate_network(net, X)
+        self.assertEqual(as_o, evaluate_policy(net_policy(net), side=O))
+        both = evaluate_network(net, BOTH)
+        self.assertEqual((both["side"], both["sides"]), (BOTH, [as_o, as_x]))
+        for key in ("lines", "lines_lost", "positions", "optimal_positions", "losing_lines"):
+            self.assertEqual(both[key], as_o[key] + as_x[key], key)
+        for key in ("win", "draw", "loss"):
+            self.assertEqual(both[key], (as_o[key] + as_x[key]) / 2, key)
+        self.assertIs(both["unbeatable"], as_o["unbeatable"] and as_x["unbeatable"])
 
 
 class CompletePlayerTest(unittest.TestCase):

@@ -67,6 +67,8 @@ class ParseMoveTest(unittest.TestCase):
             ask("? ", io.BytesIO(b"Quit\n"), out)
         self.assertEqual(ask("? ", io.BytesIO(b"x" * 2000 + b"\n"), out), "")
         self.assertIn("That line is too long", out.getvalue())
+        # A cut line is ignored, even when what is left of it reads "q".
+        self.assertEqual(ask("? ", io.BytesIO(b" " * 2000 + b"q"), out), "")
 
 
 class ReadLineTest(unittest.TestCase):
@@ -81,6 +83,7 @@ class ReadLineTest(unittest.TestCase):
         self.assertEqual(read_line(stdin), ("5", False))   # a last line without newline
         with self.assertRaises(EOFError):
             read_line(stdin)
+        self.assertEqual(read_line(io.StringIO("\ufeff 6 \n")), ("6", False))   # text works too
 
     def test_a_failing_read_is_the_end_of_input(self):
         # A terminal gone under nohup (EIO), a closed descriptor (EBADF), a
@@ -124,6 +127,11 @@ class ColourTest(unittest.TestCase):
             self.assertFalse(colour_wanted(self.Tty()))
         with mock.patch.dict("os.environ", {"TERM": "dumb"}, clear=True):
             self.assertFalse(colour_wanted(self.Tty()))
+        closed = io.StringIO()
+        closed.close()   # its isatty() raises ValueError
+        with mock.patch.dict("os.environ", {"TERM": "xterm"}, clear=True):
+            self.assertFalse(colour_wanted(closed))
+            self.assertFalse(colour_wanted(object()))   # no isatty at all
 
     def test_paint_by_size(self):
         self.assertEqual(paint("x", 0.9), "\033[1;32mx\033[0m")

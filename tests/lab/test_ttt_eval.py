@@ -44,6 +44,20 @@ class EvalCommandTest(TempDirTest):
             self.assertIn("You win!", played, line)
             self.assertNotIn("Invalid move", played, line)
 
+    def test_both_sides(self):
+        status, out, err = run_main(ttt_eval.main, C_FILE, "--side", "both")
+        self.assertEqual((status, err), (0, ""))   # no warning: it plays both sides
+        self.assertIn("  Exact as O vs random X: ", out)
+        self.assertIn("  Exact as X vs random O: ", out)
+        self.assertIn("  Under any play: keeps the minimax value in 3242 of 4520 positions "
+                      "(71.7%)\n", out)
+        self.assertEqual([line.split(" that wins ")[1] for line in out.splitlines()
+                          if line.startswith("Limit: ")],
+                         ["91.64% against a random X.", "99.48% against a random O."])
+        status, out, _ = run_main(ttt_eval.main, C_FILE, "--side", "both", "--json")
+        obj = json.loads(out)
+        self.assertEqual((obj["side"], obj["lines_lost"], obj["complete_positions"]),
+                         ("both", 85, 4520))
 
     def test_json_has_exactly_the_documented_keys(self):
         path = C_FILE
@@ -86,7 +100,6 @@ class EvalCommandTest(TempDirTest):
         self.assertTrue(json.loads(out)["file"].endswith("\\xff.bin"))
         out.encode("utf-8")   # no lone surrogate
 
-
     def test_exit_status(self):
         self.assertEqual(run_main(ttt_eval.main, C_FILE)[0], 0)
         self.assertEqual(run_main(ttt_eval.main, "--check", C_FILE)[0], 1)
@@ -98,6 +111,7 @@ class EvalCommandTest(TempDirTest):
         self.assertEqual(out.count("Limit: "), 1)
         status, out, _ = run_main(ttt_eval.main, "/nonexistent.bin")
         self.assertEqual((status, out), (2, ""))   # no limit without a net
+
 
 class GoneFolderTest(TempDirTest):
     """A command that only reads absolute paths needs no current folder."""
