@@ -56,8 +56,7 @@ rl:
 # on seed 1, side by side, in two processes (15 s with PYTHON=pypy3 on a
 # 2-core VM, measured; CPython takes several times longer).
 curve:
-	$(RUN) -c 'import sys; from ttt_rl.lab.ttt_eval import compare; sys.exit(compare())' \
-	  200000 docs/curve.svg --seed 1
+	$(RUN) bench/curve.py 200000 docs/curve.svg --seed 1
 
 bench:
 	$(RUN) bench/train_speed.py

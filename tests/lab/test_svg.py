@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 from ttt_rl.game import O, X
 from ttt_rl.lab.curve import TELLING_POSITIONS, curve_points, measure
-from ttt_rl.lab.svg import chart, heat_columns, side_by_side
+from ttt_rl.lab.svg import chart, heat_columns
 from ttt_rl.learn import train_against_random
 from ttt_rl.nn import init_neural_network
 
@@ -72,16 +72,6 @@ class ChartTest(unittest.TestCase):
         root = ET.fromstring(chart({1: rows_of_a_run(1, 20, X)}, X))
         self.assertIn("How the net learns to play X against a random O",
                       [t.text for t in root.iter(SVG + "text")])
-
-    def test_two_charts_side_by_side_with_their_headings(self):
-        left = chart({1: rows_of_a_run(1, 20)}, O, heading="The C's rule, seed 1")
-        right = chart({1: rows_of_a_run(1, 20)}, O, heading="Q-learning, seed 1")
-        root = ET.fromstring(side_by_side([left, right]))
-        inner = root.findall(SVG + "svg")
-        self.assertEqual([c.get("x") for c in inner], ["0", str(int(root.get("width")) // 2)])
-        texts = [t.text for t in root.iter(SVG + "text")]
-        self.assertIn("The C's rule, seed 1", texts)
-        self.assertIn("Q-learning, seed 1", texts)
 
 
 if __name__ == "__main__":

@@ -1,21 +1,18 @@
-"""The lab's commands (lab/ttt_eval.py): ttt-eval's replayable losses, its
-JSON, the side, exit statuses, one bad file among good ones; and make
-curve's comparison picture."""
+"""The lab's command (lab/ttt_eval.py): ttt-eval's replayable losses, its
+JSON, the side, exit statuses, one bad file among good ones."""
 
 import json
 import os
 import subprocess
 import sys
 import unittest
-import xml.etree.ElementTree as ET
 
 from ttt_rl.game import O
 from ttt_rl.lab import ttt_eval
 from ttt_rl.lab.text import JSON_KEYS
 
-from ..helpers import C_FILE, SRC, TempDirTest, read, run_main
+from ..helpers import C_FILE, SRC, TempDirTest, run_main
 
-SVG = "{http://www.w3.org/2000/svg}"
 
 
 class EvalCommandTest(TempDirTest):
@@ -128,33 +125,6 @@ class GoneFolderTest(TempDirTest):
                               capture_output=True, timeout=60, env=dict(os.environ, PYTHONPATH=SRC))
         self.assertEqual((proc.returncode, proc.stderr), (0, b""))
         self.assertEqual(json.loads(proc.stdout)["lines_lost"], 14)
-
-
-class ComparisonTest(TempDirTest):
-    """make curve (ttt_eval.compare GAMES OUT.svg): both rules side by side."""
-
-    def test_the_picture_is_written_and_an_old_one_kept(self):
-        with open(self.path("out.svg"), "w") as f:
-            f.write("<svg/>")
-        status, out, err = run_main(ttt_eval.compare, "30", self.path("out.svg"), "--seed", "1")
-        self.assertEqual((status, err), (0, ""))
-        self.assertRegex(out, r"monte-carlo, seed 1, 30 games: loses \d+ lines?, ")
-        self.assertRegex(out, r"q-learning, seed 1, 30 games: ")
-        self.assertIn("Picture written to %s\n" % self.path("out.svg"), out)
-        texts = [t.text for t in ET.parse(self.path("out.svg")).iter(SVG + "text")]
-        self.assertIn("The C's rule (monte-carlo), seed 1", texts)
-        self.assertIn("Q-learning, seed 1", texts)
-        self.assertEqual(read(self.path("out.svg.bak")), b"<svg/>")
-
-    def test_its_command_line(self):
-        status, _, err = run_main(ttt_eval.compare, "30", self.path("out.png"))
-        self.assertEqual(status, 2)
-        self.assert_one_line(err, r"^make curve: error: .*must end in \.svg.*\(try --help\)$")
-        status, out, _ = run_main(ttt_eval.compare, "--help")
-        self.assertEqual(status, 0)
-        self.assertTrue(out.startswith("usage: make curve "), out[:60])
-        self.assertIn("GAMES OUT.svg", out)
-        self.assertEqual(os.listdir(self.tmp), [])
 
 
 if __name__ == "__main__":

@@ -121,42 +121,37 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 def add_side(parser, what):
-    parser.add_argument("--side", type=side, default=O, metavar="{O,X}",
-                        help="the side the net %s (default O; X moves first); the "
-                             "weights file does not record it" % what)
+    parser.add_argument("--side", type=side, default=O, metavar="{O,X}", help="the side the "
+                        "net %s (default O; X moves first); the file does not record it" % what)
 
 
 def add_training_flags(parser, what, side_flag=True):
     """Add GAMES and the flags that ttt-train and ttt-rl share (--side too,
     unless the command adds its own)."""
-    parser.add_argument("games", nargs="?", type=count, default=DEFAULT_GAMES,
-                        metavar="GAMES", help="%s (default %d)" % (what, DEFAULT_GAMES))
+    add, mc, q = parser.add_argument, DEFAULT_SETTINGS, DEFAULT_Q_SETTINGS
+    add("games", nargs="?", type=count, default=DEFAULT_GAMES, metavar="GAMES",
+        help="%s (default %d)" % (what, DEFAULT_GAMES))
     if side_flag:
         add_side(parser, "learns to play")
-    parser.add_argument("--method", choices=tuple(RULES), default=MONTE_CARLO,
-                        help="the learning rule: monte-carlo, the C's (default), or "
-                             "q-learning (README: Two ways to learn)")
-    parser.add_argument("--init", metavar="FILE", type=file_name,
-                        help="start from this weights file instead of random weights")
-    parser.add_argument("--seed", type=seed, help="random seed: the same seed gives the "
-                        "same file (default: drawn and printed)")
-    parser.add_argument("--hidden", type=hidden_units, metavar="N",
-                        help="hidden units (default 100, or the --init file's)")
-    mc, q = DEFAULT_SETTINGS, DEFAULT_Q_SETTINGS
-    parser.add_argument("--learning-rate", type=positive_float, metavar="R",
-                        help="backprop step size (default %g; %g with q-learning, falling "
-                             "to a tenth over the last %d%%%% of the games)"
-                             % (mc.learning_rate, q.learning_rate, round(100 - 100 * EPSILON_DECAY)))
+    add("--method", choices=tuple(RULES), default=MONTE_CARLO, help="the learning rule: "
+        "monte-carlo, the C's (default), or q-learning (README: Two ways to learn)")
+    add("--init", metavar="FILE", type=file_name,
+        help="start from this weights file instead of random weights")
+    add("--seed", type=seed,
+        help="random seed: the same seed gives the same file (default: drawn and printed)")
+    add("--hidden", type=hidden_units, metavar="N",
+        help="hidden units (default 100, or the --init file's)")
+    add("--learning-rate", type=positive_float, metavar="R", help="backprop step size "
+        "(default %g; %g with q-learning, falling to a tenth over the last %d%%%% of the "
+        "games)" % (mc.learning_rate, q.learning_rate, round(100 - 100 * EPSILON_DECAY)))
     for name in ("win", "tie", "loss"):
-        parser.add_argument("--reward-" + name, type=finite_float, metavar="R",
-                            help="reward for a %s (default %g)"
-                                 % (name, getattr(mc, "reward_" + name)))
-    parser.add_argument("--epsilon", type=probability, metavar="E",
-                        help="q-learning: the chance of a random move at the start, falling "
-                             "to 0 over the first %d%%%% of the games (default %g)"
-                             % (100 * EPSILON_DECAY, q.epsilon))
-    parser.add_argument("--gamma", type=probability, metavar="G",
-                        help="q-learning: the discount of a later reward (default %g)" % q.gamma)
+        add("--reward-" + name, type=finite_float, metavar="R",
+            help="reward for a %s (default %g)" % (name, getattr(mc, "reward_" + name)))
+    add("--epsilon", type=probability, metavar="E", help="q-learning: the chance of a random "
+        "move at the start, falling to 0 over the first %d%%%% of the games (default %g)"
+        % (100 * EPSILON_DECAY, q.epsilon))
+    add("--gamma", type=probability, metavar="G",
+        help="q-learning: the discount of a later reward (default %g)" % q.gamma)
 
 
 def settings_from(args):

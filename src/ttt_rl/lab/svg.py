@@ -145,11 +145,3 @@ def _grid(x0, y0, position, probs):
                'stroke-width="2.5"/>' % (x0 + CELL * (played % 3), y0 + CELL * (played // 3),
                                          CELL, CELL))
     return out + ["</g>"]
-
-
-def side_by_side(charts):
-    """Return one SVG picture of the chart() texts `charts` (as O), side by side."""
-    inner = [c.replace('<svg xmlns="http://www.w3.org/2000/svg"', '<svg x="%d"' % (i * WIDTH), 1)
-             for i, c in enumerate(charts)]
-    return ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d">\n%s</svg>\n'
-            % (WIDTH * len(charts), HEIGHT, "".join(inner)))

@@ -1,22 +1,17 @@
-"""The lab's commands: `ttt-eval`, the exact strength of trained networks (exact.py) and the best
-the C's reward asks for; `make curve`, both learning rules in one picture. The C only samples."""
+"""The lab's command `ttt-eval`: the exact strength of trained networks (exact.py), and the best
+that the C's reward asks for. The C has nothing like it: it only samples."""
 
-import argparse
 import sys
 
 from ..game import BOTH, O, X
 from ..learn import DEFAULT_SETTINGS
 from ..weights import FileError, load
-from .args import RULES, ArgumentParser, count, file_name, seed, side_or_both
-from .cli import (EXIT_FAILURE, EXIT_USAGE, Output, command, first_ctrl_c_stops, printable, say,
-                  signals_held)
+from .args import ArgumentParser, file_name, side_or_both
+from .cli import EXIT_FAILURE, EXIT_USAGE, command, printable, say
 from .exact import complete_share, evaluate_network, net_policy, optimum
-from .files import check_output, save
-from .svg import chart, side_by_side
-from .text import format_line, json_line, optimum_sentence, side_warning, summary_lines, verdict
+from .text import format_line, json_line, optimum_sentence, side_warning, summary_lines
 
 SHARE = "Under any play: keeps the minimax value in %d of %d positions (%.1f%%)"
-TITLES = {"monte-carlo": "The C's rule (monte-carlo), seed %d", "q-learning": "Q-learning, seed %d"}
 EPILOG = """examples:
   ttt-eval ttt_nn.bin                       exact strength of the net as O
   ttt-eval a.bin b.bin --json               one JSON object per file
@@ -73,39 +68,6 @@ def main(argv=None):
         for side in (O, X) if args.side == BOTH else (args.side,):
             print("Limit:", optimum_sentence(optimum(DEFAULT_SETTINGS[1:], side), "the C's reward"))
     return status
-
-
-@command("make curve")
-def compare(argv=None):
-    """make curve: COMPARE GAMES OUT.svg [--seed S]; returns the exit status."""
-    parser = ArgumentParser(prog="make curve", description="Train the C's rule and Q-learning on "
-                            "one seed side by side and draw both learning curves in OUT.svg (an "
-                            "old one is kept as OUT.svg.bak).")
-    parser.add_argument("games", type=count, metavar="GAMES", help="games of each rule")
-    parser.add_argument("output", type=file_name, metavar="OUT.svg", help="the picture")
-    parser.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")
-    args, out = parser.parse_args(argv), Output(sys.stdout, "make curve")
-    if not args.output.lower().endswith(".svg"):
-        parser.error("OUT.svg must end in .svg: it is an SVG picture")
-    check_output(args.output, weights=False)
-    tasks = [(argparse.Namespace(games=args.games, method=rule, side=O, hidden=None, init=None,
-                                 curve=True, **RULES[rule][0]._asdict()), args.seed, None)
-             for rule in RULES]
-    # Here, as ttt-eval needs no processes: 3.13.0 cannot import multiprocessing in a gone folder.
-    from .runs import run_all
-    with first_ctrl_c_stops() as ctrl_c:
-        runs, failed = run_all(tasks, len(tasks), out, ctrl_c)
-    if ctrl_c.stop_requested or failed:
-        return ctrl_c.status or EXIT_FAILURE
-    for rule, run in zip(RULES, runs):
-        out.line("%s, seed %d, %d games: %s" % (rule, args.seed, args.games,
-                                                verdict(run["result"])))
-    charts = [chart({args.seed: run["rows"]}, O, heading=TITLES[rule] % args.seed)
-              for rule, run in zip(RULES, runs)]
-    with signals_held():
-        save(args.output, side_by_side(charts).encode("utf-8"))
-        out.line("Picture written to %s" % args.output)
-    return EXIT_FAILURE if out.failed else 0
 
 
 if __name__ == "__main__":
