@@ -28,8 +28,7 @@ MAX_RUNS = 10000
 
 
 def _type(check, what):
-    """Return an argparse type: text -> check(text), an error '<text> <what>'
-    where that is None or raises ValueError."""
+    """Return an argparse type: check(text), or the error '<text> <what>' for None."""
     def convert(text):
         try:
             value = check(text)
@@ -43,8 +42,8 @@ def _type(check, what):
 
 
 def _integer(text, low=0, high=10 ** 18):
-    """int(text) if it is up to 60 ASCII digits (int() also takes ' 7', '1_0'
-    and other scripts' digits) within [low, high]; else None."""
+    """int(text) for up to 60 ASCII digits in [low, high], else None (int()
+    also takes ' 7', '1_0' and other scripts' digits)."""
     if re.fullmatch("-?[0-9]{1,60}" if low < 0 else "[0-9]{1,60}", text) \
             and low <= int(text) <= high:
         return int(text)
@@ -126,8 +125,7 @@ def add_side(parser, what):
 
 
 def add_training_flags(parser, what, side_flag=True):
-    """Add GAMES and the flags that ttt-train and ttt-rl share (--side too,
-    unless the command adds its own)."""
+    """Add GAMES and the flags of ttt-train and ttt-rl (--side with `side_flag`)."""
     add, mc, q = parser.add_argument, DEFAULT_SETTINGS, DEFAULT_Q_SETTINGS
     add("games", nargs="?", type=count, default=DEFAULT_GAMES, metavar="GAMES",
         help="%s (default %d)" % (what, DEFAULT_GAMES))
@@ -155,8 +153,7 @@ def add_training_flags(parser, what, side_flag=True):
 
 
 def settings_from(args):
-    """Return the rule's settings (learn.Settings or qlearn.QSettings) with
-    the values of the parsed flags."""
+    """Return args.method's settings (learn.Settings or qlearn.QSettings) from the flags."""
     defaults = RULES[args.method][0]
     return defaults._replace(**{name: getattr(args, name) for name in defaults._fields})
 
@@ -176,7 +173,6 @@ def trainer(args):
 
 
 def learner(args):
-    """Return the learn-from-game function of args.method with the flags'
-    settings: (net, move_history, winner, nn_symbol) -> None."""
+    """Return args.method's learn-from-game(net, move_history, winner, nn_symbol)."""
     rule, settings = RULES[args.method][2], settings_from(args)
     return lambda net, moves, winner, side: rule(net, moves, winner, side, settings)

@@ -1,13 +1,9 @@
-"""Files: the paths of a run checked before its first game, and the one
-way a command writes a file.
-
-save() writes a temporary file beside the target (tempfile.mkstemp: a new
-name, O_EXCL, mode 0600), syncs it, gives it the old file's owner, mode and
-extended attributes (ACLs are extended attributes), keeps the old file as
-NAME.bak (os.link, or shutil.copy2 where links are refused) and renames the
-new one over the target (os.replace). The kernel decides every step; what
-it refuses costs nothing: the data then goes to a new file beside the
-target, and the error names it. No C counterpart: the C calls fopen.
+"""Files: a run's paths checked before its first game, and the one way a
+command writes a file. save(): tempfile.mkstemp beside the target, fsync,
+the old file's owner, mode and xattrs (ACLs too), the old file kept as
+NAME.bak (os.link), os.replace. The kernel decides each step; a refusal
+costs nothing: the data goes to a new file beside, which the error names.
+No C counterpart: the C calls fopen.
 """
 
 import os
@@ -21,9 +17,8 @@ BACKUP, PREFIX = ".bak", ".ttt_nn."   # the old file's new name; temporary files
 
 
 def leads_to(path):
-    """Return the file that writing `path` replaces: `path` itself, or for a
-    link, the file the kernel opens through it (Linux /proc tells which).
-    The kernel follows the link or refuses it; nothing is resolved here."""
+    """Return the file that writing `path` replaces: `path`, or for a link the
+    file the kernel opens through it (/proc tells which): nothing is resolved here."""
     if not os.path.islink(path) or not os.path.isdir("/proc/self/fd"):
         return path
     try:
@@ -39,11 +34,10 @@ def leads_to(path):
 
 
 def check_output(path, weights=True):
-    """Before any work, check `path`: a file can be created beside it (one is,
-    and removed: the kernel's answer, not a guess), and what is there now is
-    a regular file, with `weights` a weights file, and so is its backup
-    (anything else may be the only copy of something). Returns the bytes
-    `path` holds (None if nothing); raises FileError with the reason."""
+    """Return the bytes `path` holds now (None if nothing), once a file was
+    created beside it (the kernel's answer, not a guess) and it and its backup
+    are regular files, with `weights` weights files (anything else may be the
+    only copy of something). Raises FileError with the reason."""
     if path.endswith(("/", os.sep)):
         raise FileError("cannot write %s: a file name cannot end with %r" % (path, path[-1]))
     target, now = leads_to(path), None
@@ -75,13 +69,11 @@ def check_output(path, weights=True):
 
 
 def save(path, data, expect=False):
-    """Write bytes `data` to `path` (see the module's docstring). With
-    `expect` (the bytes the file held when it was read, None if it did not
-    exist), a file that changed since is not replaced: another session
-    saved it; one removed meanwhile is written anew. Returns the
-    backup's name, or None if there was no old file. Raises FileError if
-    `data` could not go to `path`: the data is then in a new file beside
-    it, which the one-line reason names; the old file is untouched."""
+    """Write bytes `data` to `path`; return the old file's new name (None if
+    there was none). With `expect` (its bytes when read; None: no file), a
+    file changed since (another session saved) is not replaced. Raises
+    FileError if `data` cannot go to `path`: it is then in a new file beside,
+    which the reason names, and the old file is untouched."""
     made = []   # our temporary names, removed whatever happens
     try:
         target = leads_to(path)
@@ -89,10 +81,7 @@ def save(path, data, expect=False):
             raise OSError(0, "it changed since it was loaded (another session saved it?)")
         fd, tmp = _mkstemp(target, ".tmp")
         made.append(tmp)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())   # on disk before the rename shows it
+        _write(fd, data)   # on disk before the rename shows it
         if not os.path.lexists(target):   # a new file: what open() gives
             umask = os.umask(0)
             os.umask(umask)
@@ -127,6 +116,13 @@ def _mkstemp(target, suffix=""):   # a new hidden file beside `target`: (fd, nam
     return tempfile.mkstemp(prefix=PREFIX, suffix=suffix, dir=os.path.dirname(target) or ".")
 
 
+def _write(fd, data):   # write, then sync: the bytes are on disk when it returns
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+
+
 def _current(path):
     """Return the bytes of weights file `path`, None if there is none."""
     try:
@@ -138,10 +134,9 @@ def _current(path):
 
 
 def _copy_metadata(old, new):
-    """Give file `new` the owner, mode and extended attributes of `old`, and
-    no more: shutil.copystat adds the old file's attributes (ACLs included)
-    but keeps the new one's, so those the old file lacks go first (a
-    folder's default ACL would otherwise grant a named user more)."""
+    """Give file `new` the owner, mode and xattrs of `old`, and no more."""
+    # shutil.copystat adds old's xattrs (ACLs too) but keeps new's: those old
+    # lacks go first (a folder's default ACL would grant a named user more).
     if hasattr(os, "listxattr"):
         for key in set(os.listxattr(new)) - set(os.listxattr(old)):
             try:
@@ -157,8 +152,8 @@ def _copy_metadata(old, new):
 
 
 def _second_name(target):
-    """Return a new hidden name beside `target` for the same file (a hard
-    link; a copy where links are refused): the backup-to-be."""
+    """Return a new hidden name of file `target` (a link, or a copy where
+    links are refused): the backup-to-be."""
     fd, tmp = _mkstemp(target, ".bak")
     os.close(fd)
     try:
@@ -171,9 +166,8 @@ def _second_name(target):
 
 
 def _keep_beside(path, data):
-    """Write `data` to a new file NAME-1.bin, NAME-2.bin, ... beside `path`
-    (or in the temporary folder), a name that did not exist, mode 0600;
-    return what to say about it."""
+    """Write `data` to a new file NAME-1.bin, NAME-2.bin, ... (mode 0600)
+    beside `path`, else in the temporary folder; return what to say of it."""
     stem, ext = os.path.splitext(path)
     for place in (stem, os.path.join(tempfile.gettempdir(), os.path.basename(stem))):
         for n in range(1, 1000):
@@ -185,10 +179,7 @@ def _keep_beside(path, data):
             except OSError:
                 break   # this folder takes no new file: the next place
             try:
-                with os.fdopen(fd, "wb") as f:
-                    f.write(data)
-                    f.flush()
-                    os.fsync(f.fileno())
+                _write(fd, data)
                 return "it is kept in %s" % name
             except OSError:   # a full disk: the next place
                 os.unlink(name)

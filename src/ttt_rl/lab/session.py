@@ -1,8 +1,6 @@
-"""The start and the end of a run: the --init net and every path checked
-before the first game; at the end the save, then the exact verdict of the
-new net and of the one it replaced, and the learning curve. The save waits
-for no verdict: whatever stops the command afterwards, the net is on disk.
-No C counterpart: the C starts from random weights and calls fopen.
+"""The start and the end of a run: the --init net and the paths checked
+before the first game; at the end the save, then the verdicts (the save
+waits for none: whatever stops the command then, the net is on disk).
 """
 
 import os
@@ -22,8 +20,8 @@ MAX_INIT_WEIGHT = 1e6   # a parameter this large was not learned: learning overf
 
 
 def check_paths(args, output):
-    """Check OUTPUT (or None) and --curve before any work; return the bytes
-    OUTPUT holds now (None if none). Raises FileError or ValueError."""
+    """Check `output` (or None) and --curve; return the bytes `output` holds
+    (None if none). Raises FileError or ValueError."""
     now = check_output(output) if output is not None else None
     if getattr(args, "curve", None):
         check_output(args.curve, weights=False)
@@ -33,8 +31,7 @@ def check_paths(args, output):
 
 
 def check_distinct(curve, others):
-    """Raise ValueError if file `curve` is one of `others` ((name, what)
-    pairs): the same path, or the same file through a link or a hard link."""
+    """Raise ValueError if `curve` is, or links to, a file of `others` ((name, what) pairs)."""
     for other, what in others:
         if other and (os.path.abspath(curve) == os.path.abspath(other) or os.path.exists(
                 other) and os.path.exists(curve) and os.path.samefile(curve, other)):
@@ -42,9 +39,8 @@ def check_distinct(curve, others):
 
 
 def read_init(args):
-    """Return the --init file's bytes (read once: it may be a pipe), None
-    without --init. Raises FileError for a file that is not a weights file,
-    ValueError for a net that does not fit --hidden or cannot learn."""
+    """Return the --init file's bytes, read once (a pipe), or None. Raises
+    FileError or ValueError (a net that does not fit --hidden or cannot learn)."""
     if args.init is None:
         return None
     net = load(args.init)
@@ -64,8 +60,8 @@ def check_trainable(net, name):
 
 
 def choose_seed(args, out):
-    """Return --seed, or a seed drawn from the OS and printed so that the run
-    can be repeated (the C seeds with the time: runs in one second agree)."""
+    """Return --seed, or a seed drawn from the OS and printed, to repeat the
+    run (the C seeds with the time: two runs in one second agree)."""
     if args.seed is not None:
         return args.seed
     drawn = random.SystemRandom().randrange(10 ** 9)
@@ -80,8 +76,8 @@ def make_rng(seed):
 
 
 def start_network(args, seed, init_data=None):
-    """Return (network, rng) for a run (C: init_neural_network): the net of
-    `init_data` (the --init bytes), or new weights drawn from make_rng(seed)."""
+    """Return (network, rng) (C: init_neural_network): the --init bytes'
+    net, or new weights drawn from make_rng(seed)."""
     rng = make_rng(seed)
     if init_data is not None:
         return from_bytes(init_data, args.init), rng
@@ -89,17 +85,14 @@ def start_network(args, seed, init_data=None):
 
 
 def repeatable(args):
-    """False if the run's --init cannot be read again as it was: the output
-    itself (now replaced), or a pipe."""
+    """False if --init cannot be read again as it was (the output, or a pipe)."""
     return not args.init or os.path.isfile(args.init) and not os.path.samefile(
         args.init, args.output)
 
 
 def save_and_report(net, path, side, prog, out, expect=False):
-    """Save `net` to `path` (files.save, `expect` as there), then say so with
-    the exact verdicts of the new net and of the one kept as the backup.
-    Returns the new net's evaluation, or says the error and returns None. A
-    stop that waited for the save carries the note that the file was saved."""
+    """Save `net` (files.save), then say so with the verdicts of the new net
+    and of the backup; return its evaluation, or say the error: None."""
     try:
         with signals_held():
             try:
@@ -128,17 +121,16 @@ def save_and_report(net, path, side, prog, out, expect=False):
 
 
 def conclude(result, out, advice=None, subject="The saved net"):
-    """Say in one sentence how the net `subject` plays (`result`: its exact
-    evaluation); if it can be beaten, `advice` (what to run) follows, unless
-    it replaced a stronger net (the advice would save over that backup)."""
+    """Say how the net plays (`result`); if it can be beaten, `advice` follows,
+    unless it replaced a stronger net (the advice would save over its backup)."""
     out.line(saved_sentence(result, subject))
     if advice and not result["unbeatable"] and not result.get("replaced_stronger"):
         out.line(advice)
 
 
 def write_curve(path, runs, side, prog, out, best=None):
-    """Write the curve of `runs` (seed -> rows) to `path`, a chart (.svg) or
-    CSV rows (.csv), and say where. Returns True, or says why not: False."""
+    """Write the curve of `runs` (seed -> rows) to `path`, .svg or .csv, and
+    say so: True; or say why not: False."""
     text = chart(runs, side, best) if path.lower().endswith(".svg") else csv_text(runs, side)
     with signals_held():
         try:
@@ -151,9 +143,8 @@ def write_curve(path, runs, side, prog, out, best=None):
 
 
 def end_session(net, path, side, prog, out, learned, expect=False):
-    """End ttt-rl or ttt-play --learn: if `learned` ("from 1 game"; empty:
-    nothing), save `net` to `path`, or with no path say it is not kept.
-    Returns the exit status: 0 or EXIT_FAILURE."""
+    """End ttt-rl or ttt-play --learn: if `learned` ("from 1 game"), save `net`
+    to `path` or say it is not kept. Returns the exit status."""
     if learned:
         # A closed terminal (SIGHUP, often sent twice) has nothing left to
         # stop once the session is over: it must not cost the save.
@@ -172,10 +163,8 @@ def end_session(net, path, side, prog, out, learned, expect=False):
 
 
 def load_to_play(path, side, prog, hint):
-    """Return (net, data): the net in weights file `path` and its bytes (read
-    once: a later save tells if another session changed the file). Warns if
-    the net plays the other side much better. Raises FileError, ending with
-    `hint` if the file is missing."""
+    """Return (net, its file's bytes), warning if it plays the other side much
+    better. Raises FileError, with `hint` if the file is missing."""
     try:
         data = read(path)
     except FileError as e:

@@ -1,7 +1,5 @@
 """Results in words: verdicts, summaries, the table of --runs, the warning
-for a net of the other side, and the commands a message suggests. No C
-counterpart.
-"""
+for a net of the other side, and the commands a message suggests."""
 
 import json
 import os
@@ -44,8 +42,8 @@ def format_seconds(seconds):
 
 
 def verdict(result):
-    """Return 'unbeatable, 87.8% wins' or 'loses 10 lines, 83.7% wins' for an
-    evaluation (both sides: 'as O ...; as X ...')."""
+    """Return 'unbeatable, 87.8% wins' or 'loses 10 lines, 83.7% wins' (both
+    sides: 'as O ...; as X ...')."""
     if "sides" in result:
         return "; ".join("as %s %s" % (r["side"], verdict(r)) for r in result["sides"])
     lost = result["lines_lost"]
@@ -74,8 +72,7 @@ def summary_lines(result):
 
 
 def saved_sentence(result, subject="The saved net"):
-    """Return one sentence on an evaluated net: can some opponent beat it,
-    and how often it wins against a random one."""
+    """Return one sentence: can some opponent beat the net, how often it wins."""
     if "sides" in result:
         return " ".join(saved_sentence(r, subject) for r in result["sides"])
     side, other, win = result["side"], opponent(result["side"]), 100 * result["win"]
@@ -89,9 +86,8 @@ def saved_sentence(result, subject="The saved net"):
 
 
 def shell_word(word):
-    """Return `word` quoted for a shell: shlex.quote, or $'...' with \\xHH for
-    each other byte where shlex.quote would keep a control character raw or
-    the name is not UTF-8 (bash, zsh and ksh read it back)."""
+    """Return `word` quoted for a shell: shlex.quote, or where it would keep a
+    control character raw or bytes are not UTF-8, $'...' with \\xHH (bash, zsh)."""
     if word.isprintable():
         return shlex.quote(word)
     return "$'%s'" % "".join(chr(b) if 32 <= b < 127 and b not in b"\\'" else "\\x%02x" % b
@@ -99,8 +95,8 @@ def shell_word(word):
 
 
 def invoked_as(module):
-    """Return the words that run command `module` ("train") as the user ran
-    this one: the console script, or `python3 -m` with PYTHONPATH."""
+    """Return the words that run command `module` ("train") as this one was
+    run: the console script, or `python3 -m` with PYTHONPATH."""
     script, name = sys.argv[0] or "", COMMANDS[module]
     src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     if not script.endswith(".py") or os.path.basename(src) != "src" and shutil.which(name):
@@ -116,10 +112,9 @@ def invoked_as(module):
 
 
 def command_line(words, args, games, output=None, **changes):
-    """Return, quoted for a shell, the command `words` (as invoked_as gives
-    it) on `games` and `output`, with the flags of `args` that differ from
-    their defaults and then `changes` (flag -> value; None drops it).
-    Options are --name=value, so that a negative value stays one word."""
+    """Return, quoted, command `words` (invoked_as's) on `games` and `output`
+    with the flags of `args` that are not defaults, then `changes` (flag ->
+    value; None drops it), as --name=value: a negative value stays one word."""
     defaults = dict(RULES[args.method][0]._asdict(), side=O, method=MONTE_CARLO,
                     opponent=RANDOM, playouts=PLAYOUTS)
     flags = {n: getattr(args, n, None) for n in FLAGS}
@@ -132,8 +127,8 @@ def command_line(words, args, games, output=None, **changes):
 
 
 def next_step(words, args, output=None):
-    """Return what to run when a net can be beaten, keeping the user's flags:
-    more seeds (ttt-train, which has --runs) or Q-learning."""
+    """Return what to run for an unbeatable net, the user's flags kept: more
+    seeds (ttt-train has --runs) or Q-learning."""
     # The measured recipes (README): 200,000 games of Q-learning a side, or
     # runs of at least 20,000 games of the C's rule.
     q = command_line(words, args, 400000 if args.side == BOTH else 200000, output,
@@ -146,8 +141,7 @@ def next_step(words, args, output=None):
 
 
 def optimum_sentence(result, label):
-    """Return one sentence on exact.optimum's `result`, the reward named by
-    `label` (such as "the C's reward")."""
+    """Return one sentence on exact.optimum's `result` for the reward `label`."""
     side, other = result["side"], opponent(result["side"])
     return "%s (win %g, tie %g, loss %g) is best served by %s %s that wins %.2f%% against " \
            "a random %s%s." % (label, *result["rewards"],
@@ -158,8 +152,8 @@ def optimum_sentence(result, label):
 
 
 def side_warning(net, side, result=None):
-    """Return a one-line warning if `net` plays the other side much better
-    than `side` (`result`: its evaluation as `side`, if known), else None."""
+    """Return a warning if `net` plays the other side much better than `side`
+    (`result`: its evaluation as `side`, if known), else None."""
     result, other = result or evaluate_network(net, side), evaluate_network(net, opponent(side))
     if strength(other) >= SIDE_WARNING_STRENGTH and \
             strength(other) - strength(result) >= SIDE_WARNING_GAP:
@@ -174,8 +168,7 @@ def format_line(moves):
 
 
 def ranked_table(runs):
-    """Return the table of --runs (dicts of seed and result, best first) as
-    a list of lines."""
+    """Return the lines of the table of --runs (seed and result dicts, best first)."""
     lines = ["%4s %11s %8s %8s %8s %11s %14s" % ("rank", "seed", "win %", "draw %", "loss %",
                                                   "lines lost", "optimal moves")]
     for rank, run in enumerate(runs, 1):
@@ -189,7 +182,6 @@ def ranked_table(runs):
 
 
 def json_line(path, result):
-    """Return ttt-eval's JSON line for `path`; bytes of the name that are not
-    UTF-8 show as \\xNN (JSON cannot hold them)."""
+    """Return ttt-eval's JSON line; a name's non-UTF-8 bytes show as \\xNN."""
     name = os.fsencode(path).decode("utf-8", "backslashreplace")
     return json.dumps({"file": name, **{k: result[k] for k in JSON_KEYS}})
