@@ -1,8 +1,5 @@
-"""`python -m ttt_rl` runs `ttt-rl`; the console scripts start here too.
-
-A command's module is imported only inside launch(), so that a Ctrl-C or
-an error while Python imports it is one line too, not a traceback.
-"""
+"""`python -m ttt_rl` runs `ttt-rl`; the console scripts start here too. A
+command is imported inside launch(): a Ctrl-C or error meanwhile is one line."""
 
 import functools
 import importlib

@@ -25,10 +25,6 @@ examples:
   ttt-play                        play X against ttt_nn.bin
   ttt-play net.bin --side X       the net plays X and moves first
   ttt-play net.bin --learn        the net learns from your games (saved on exit)
-
-In the probability grid, * marks the cell the net likes best overall (even
-an occupied one) and # the move it plays: its best empty cell.
-Type q to quit.
 """
 
 
@@ -51,10 +47,9 @@ def play_parser():
 
 
 def play_game(net, stdin, out, nn_symbol=O, colour=False):
-    """Play one game, a human against the network (C: play_game). `stdin` is
-    read a line at a time; the net plays `nn_symbol` (O: the human moves
-    first, as in the C). Returns (winner, move_history): X, O or TIE, and the
-    cells played. Raises EOFError if the input ends mid-game, Quit for q."""
+    """Play one game, a human (lines of `stdin`) against the net as `nn_symbol`
+    (C: play_game). Returns (winner, move_history): X, O or TIE, and the cells
+    played. Raises EOFError if the input ends mid-game, Quit for q."""
     human, board, move_history = opponent(nn_symbol), init_game(), []
     out.write("Welcome to Tic Tac Toe! You are %s, the computer is %s.\n" % (human, nn_symbol))
     out.write("Enter positions as numbers from 0 to 8 (see picture).\n")
@@ -83,10 +78,9 @@ def play_game(net, stdin, out, nn_symbol=O, colour=False):
 
 
 def play_session(net, stdin, out, nn_symbol=O, learn=None, colour=False):
-    """Play games until the human says no, types q or the input ends (the
-    loop of the C's main). With `learn`, such as learn.learn_from_game, the
-    net learns from each finished game, as in ttt.c. Returns (learned, stop):
-    the games learned from, and the KeyboardInterrupt that ended it or None."""
+    """Play until the human says no, types q or the input ends (the C's main
+    loop), with `learn` (learn.learn_from_game, say) after each game, as ttt.c.
+    Returns (games learned from, the KeyboardInterrupt that ended it or None)."""
     learned = 0
     try:
         while True:
@@ -114,9 +108,8 @@ def play_session(net, stdin, out, nn_symbol=O, learn=None, colour=False):
 
 @command("ttt-play")
 def main(argv=None):
-    """Entry point of `ttt-play` (C: main of play.c); returns the exit
-    status: 0; 1 if something failed; 2 for a bad command line; 128 + N
-    when stopped by signal N (after saving what --learn learned)."""
+    """ttt-play (C: main of play.c); returns 0, 1 for a failure, 2 for a bad command
+    line, 128 + N when stopped by signal N (what --learn learned saved)."""
     args = play_parser().parse_args(argv)
     save_to = args.save or args.weights
     net, data = load_to_play(args.weights, args.side, "ttt-play",   # C: load_neural_network

@@ -30,8 +30,7 @@ examples:
 
 An existing OUTPUT is kept as OUTPUT.bak. Ctrl-C stops after the current
 game and saves the net trained so far; press it again to save nothing.
---runs ranks its runs as the verdict reads: unbeatable first, then fewest
-lines lost, then most wins.
+--runs ranks as the verdict reads: unbeatable, fewest lines lost, most wins.
 """
 
 
@@ -73,10 +72,8 @@ def train_parser():
 
 @command("ttt-train")
 def main(argv=None):
-    """Entry point of `ttt-train` (C: main of train.c); returns the exit
-    status: 0; 1 if something failed (a finished net is still saved); 2 for
-    a bad command line; 128 + N when stopped by signal N (130 after a first
-    Ctrl-C, the net trained so far saved)."""
+    """ttt-train (C: main of train.c); returns 0, 1 for a failure (the net still
+    saved), 2 for a bad command line, 128 + N when stopped by signal N."""
     args = train_parser().parse_args(argv)
     out, words = Output(sys.stdout, "ttt-train"), invoked_as("train")
     check_paths(args, args.output)   # before any work

@@ -9,14 +9,12 @@ import sys
 
 from .game import opponent
 from .play import play_session
-from .lab.args import ArgumentParser, add_training_flags, file_name, learner, \
-    settings_from, trainer
+from .lab.args import ArgumentParser, add_training_flags, file_name, learner, settings_from, trainer
 from .lab.cli import EXIT_FAILURE, Output, command, first_ctrl_c_stops, printable
 from .lab.curve import Reporter, ending
 from .lab.exact import evaluate_network
 from .lab.human import LEGEND, colour_wanted
-from .lab.session import check_paths, choose_seed, conclude, end_session, read_init, \
-    start_network
+from .lab.session import check_paths, choose_seed, conclude, end_session, read_init, start_network
 from .lab.text import invoked_as, next_step, plural, summary_lines
 
 EXAMPLES = """\
@@ -40,9 +38,8 @@ def rl_parser():
 
 @command("ttt-rl")
 def main(argv=None):
-    """Entry point of `ttt-rl` (C: main of ttt.c); returns the exit status:
-    0; 1 if something failed; 2 for a bad command line; 128 + N when
-    stopped by signal N (after saving, with --save, what was learned)."""
+    """ttt-rl (C: main of ttt.c); returns 0, 1 for a failure, 2 for a bad command
+    line, 128 + N when stopped by signal N (with --save, what it learned saved)."""
     args = rl_parser().parse_args(argv)
     out = Output(sys.stdout, "ttt-rl")
     check_paths(args, args.save)   # before any work

@@ -26,8 +26,7 @@ MAX_HIDDEN_SIZE = 10000   # the largest file read: 1.1 MB, evaluated in seconds
 
 
 class FileError(Exception):
-    """A file that cannot be read or written; str() says why in one line,
-    and `missing` tells whether the file does not exist."""
+    """A file that cannot be read or written: str() says why in one line."""
 
     missing = False
 
@@ -46,14 +45,12 @@ def parameters(net):
 
 
 def from_parameters(flat):
-    """Return a new NeuralNetwork built from floats in file order (their
-    number gives the hidden size)."""
+    """Return a new NeuralNetwork of floats in file order (their number gives H)."""
     h = (len(flat) - OUTPUT_SIZE) // PER_HIDDEN_UNIT
-    w_ih = [flat[j:j + h] for j in range(0, INPUT_SIZE * h, h)]
-    start = INPUT_SIZE * h
-    w_ho = [flat[j:j + OUTPUT_SIZE] for j in range(start, start + h * OUTPUT_SIZE, OUTPUT_SIZE)]
-    start += h * OUTPUT_SIZE
-    return NeuralNetwork(w_ih, w_ho, flat[start:start + h], flat[start + h:])
+    w_ho, b_h = INPUT_SIZE * h, INPUT_SIZE * h + h * OUTPUT_SIZE   # where each array starts
+    return NeuralNetwork([flat[j:j + h] for j in range(0, w_ho, h)],
+                         [flat[j:j + OUTPUT_SIZE] for j in range(w_ho, b_h, OUTPUT_SIZE)],
+                         flat[b_h:b_h + h], flat[b_h + h:])
 
 
 def to_bytes(net):
@@ -87,13 +84,12 @@ def from_bytes(data, name="the data"):
 
 
 def read(path):
-    """Return the bytes of weights file `path` (at most one byte more than
-    the largest network's file). Raises FileError with a one-line reason
-    (its `missing` attribute True if the file does not exist)."""
+    """Return the bytes of file `path`. Raises FileError with a one-line reason
+    (`missing` True if the file does not exist)."""
     try:
         with open(path, "rb") as f:
-            # One byte more than the largest file tells a file that is too
-            # long, and no more is read: it might be an endless device.
+            # One byte more than the largest file tells one too long, and no
+            # more is read: it might be an endless device.
             return f.read(file_size(MAX_HIDDEN_SIZE) + 1)
     except OSError as e:
         error = FileError("cannot read %s: %s" % (path, e.strerror))
