@@ -49,7 +49,8 @@ class CommandWrapperTest(unittest.TestCase):
             stop = KeyboardInterrupt()
             stop.note = "w.bin was saved"
             raise stop
-        self.assertEqual(run_command(interrupted), (130, "ttt-test: interrupted; w.bin was saved\n"))
+        self.assertEqual(run_command(interrupted),
+                         (130, "ttt-test: interrupted; w.bin was saved\n"))
         self.assertEqual(run_command(lambda: (_ for _ in ()).throw(KeyboardInterrupt)),
                          (130, "ttt-test: interrupted\n"))
 
@@ -103,6 +104,17 @@ class FirstCtrlCTest(unittest.TestCase):
         self.addCleanup(signal.signal, signal.SIGHUP, previous)
         with first_ctrl_c_stops():
             self.assertEqual(signal.getsignal(signal.SIGHUP), signal.SIG_IGN)
+
+    @unittest.skipUnless(os.path.exists("/proc/self/status"), "needs the kernel's mask")
+    def test_an_ignored_hangup_shown_as_default_stays_ignored(self):   # PyPy under nohup
+        previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        self.addCleanup(signal.signal, signal.SIGHUP, previous)
+        real = signal.getsignal
+        with mock.patch("signal.getsignal", return_value=signal.SIG_DFL):
+            self.assertEqual(run_command(lambda: real(signal.SIGHUP)), (signal.SIG_IGN, ""))
+            with first_ctrl_c_stops():
+                self.assertEqual(real(signal.SIGHUP), signal.SIG_IGN)
+        self.assertEqual(signal.getsignal(signal.SIGHUP), signal.SIG_IGN)
 
 
 class ClosedStreamsTest(TempDirTest):

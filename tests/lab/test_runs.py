@@ -3,12 +3,15 @@ run, byte-identical to its single run; no worker is ever lost or left
 behind."""
 
 import contextlib
+import errno
 import json
+import multiprocessing.process
 import os
 import re
 import signal
 import time
 import unittest
+from unittest import mock
 
 from ttt_rl import train
 from ttt_rl.lab import ttt_eval
@@ -108,6 +111,23 @@ class RunsTest(TempDirTest):
         self.assertEqual(err.count("failed: a weight is not a finite float32"), 2)
         self.assertIn("no run finished; %s was not written" % target, err)
         self.assertEqual(os.listdir(self.tmp), ["w.bin"])
+
+    def test_a_refused_fork_is_said_and_the_runs_started_are_ranked(self):
+        real, started = multiprocessing.process.BaseProcess.start, []
+
+        def start(process):   # the second fork meets a limit on processes
+            started.append(process)
+            if len(started) == 2:
+                raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
+            real(process)
+        with mock.patch.object(multiprocessing.process.BaseProcess, "start", start):
+            status, out, err = run_main(train.main, "50", self.path("w.bin"), "--runs", "3",
+                                        "--seed", "1", "--jobs", "3")
+        self.assertEqual(status, 1)   # the runs not started count as failed
+        self.assertEqual(err, "ttt-train: cannot start a process for 2 more runs: Resource "
+                              "temporarily unavailable (try --jobs 1)\n")
+        self.assertIn("Best of 1 run (seed 1):", out)
+        self.assertTrue(os.path.exists(self.path("w.bin")))
 
     def test_eval_every_is_for_one_run(self):
         status, _, err = run_main(train.main, "10", self.path("w.bin"), "--runs", "2",

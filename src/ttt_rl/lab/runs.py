@@ -1,9 +1,7 @@
-"""Training runs in processes of their own: `ttt-train --runs K` keeps the
-best of K seeds (antirez's advice for a beatable net is to run it again),
-and make curve trains both rules side by side. One multiprocessing.Process
-a run; these lines add what the library does not: a first Ctrl-C asks every
-run to stop after its game (an Event), a worker whose parent is gone stops
-by itself, and no worker outlives the command. No C counterpart.
+"""Training runs in worker processes: `ttt-train --runs K` keeps the best of K seeds (antirez's
+advice for a beatable net: run it again), make curve trains both rules side by side. No C
+counterpart. Added to multiprocessing: a first Ctrl-C asks every run to stop after its game,
+a worker whose parent is gone stops by itself, and no worker outlives the command.
 """
 
 import multiprocessing
@@ -18,8 +16,8 @@ from .cli import EXIT_FAILURE, EXIT_USAGE, STOP_SIGNALS, first_ctrl_c_stops, pri
     signals_held
 from .curve import Reporter
 from .exact import evaluate_network, rank
-from .session import choose_seed, conclude, repeatable, save_and_report, \
-    start_network, write_curve
+from .session import choose_seed, conclude, repeatable, save_and_report, start_network, \
+    write_curve
 from .text import command_line, format_seconds, next_step, plural, ranked_table
 
 GRACE_SECONDS = 2.0   # how long a stopped worker may take before SIGKILL
@@ -27,36 +25,27 @@ MAX_JOBS = 64         # worker processes at most, whatever --jobs says
 
 
 def rank_key(run):
-    """Sort key of a run, best first: session.rank, then the lowest seed."""
+    """Sort key of a run, best first: exact.rank, then the lowest seed."""
     return rank(run["result"]) + (run["seed"],)
 
 
-class _WorkerReporter(Reporter):
-    """Publishes its games for the parent's progress line; stops when the
-    parent asks (a first Ctrl-C) or is gone."""
-
-    def report(self, net, games, counts):
-        self.done[self.index] = games
-        asked = self.asked.is_set() or os.getppid() != self.parent
-        return super().report(net, games, counts) or asked
-
-
-def _worker(task, index, conn, asked, done, parent):
-    """Train one run (task: (args, seed, init_data)) and send it back: a
-    dict of seed, data (the file's bytes), result (its exact evaluation),
-    rows (its curve) and stopped; or a one-line failure (a str)."""
-    # Ctrl-C and a closed terminal are the parent's to handle (it asks every
-    # run to stop after its game); SIGTERM ends a worker.
+def _worker(args, seed, init_data, index, conn, asked, done, parent):
+    """Train the task `index` of run_all until `asked` is set or the parent is gone; send a dict
+    (seed, data: the file's bytes, result: its exact verdict, rows: its curve, stopped) or a
+    one-line failure."""
+    # Ctrl-C and a closed terminal are the parent's to handle; SIGTERM ends a worker.
     for sig in STOP_SIGNALS:
         signal.signal(sig, signal.SIG_DFL if sig == signal.SIGTERM else signal.SIG_IGN)
-    args, seed, init_data = task
     try:
         net, rng = start_network(args, seed, init_data)
-        reporter = _WorkerReporter(None, args.games, args.side, curve=bool(args.curve))
-        reporter.index, reporter.done, reporter.asked, reporter.parent = index, done, asked, parent
+        reporter = Reporter(None, args.games, args.side, curve=bool(args.curve))
+
+        def report(net, games, counts):
+            done[index] = games   # for the parent's progress line
+            return reporter.report(net, games, counts) or asked.value or os.getppid() != parent
         reporter.begin(net)
         games = trainer(args)(net, args.games, rng, args.side, settings_from(args),
-                              report=reporter.report, report_every=1)
+                              report=report, report_every=1)
         reporter.finish(net)
         data = to_bytes(net)
         result = evaluate_network(from_bytes(data), args.side)   # as the file holds it
@@ -70,22 +59,24 @@ def _worker(task, index, conn, asked, done, parent):
 
 
 def run_all(tasks, jobs, out, ctrl_c, until_unbeatable=False):
-    """Run `tasks` ((args, seed, init_data) each) in processes, `jobs` at a
-    time, with one progress line; `ctrl_c` (cli.first_ctrl_c_stops) asks
-    them to stop after their game. Returns (runs, failed): the finished
-    runs in task order, and how many failed (each said in one line)."""
+    """Run `tasks` ((args, seed, init_data) each) in processes, `jobs` at a time, with one
+    progress line; `ctrl_c` (cli.first_ctrl_c_stops) asks them to stop after their game.
+    Returns (runs, failed): the finished runs in task order, how many failed (each said)."""
     context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-    asked, done = context.Event(), context.Array("q", len(tasks), lock=False)
+    # Shared without a lock: a worker frozen (SIGSTOP) while holding one would block the parent.
+    asked, done = context.RawValue("b", 0), context.RawArray("q", len(tasks))
     waiting, active, results, failed = list(range(len(tasks))), {}, {}, 0
     total, shown, start = sum(t[0].games for t in tasks), -1, time.monotonic()
+    step = max(total // 20, 1)   # a progress line every twentieth of the games
     try:
         while waiting or active:
             while waiting and len(active) < jobs and not ctrl_c.stop_requested:
                 receiver, sender = context.Pipe(duplex=False)
                 process = context.Process(target=_worker, daemon=True, args=(
-                    tasks[waiting[0]], waiting[0], sender, asked, done, os.getpid()))
+                    *tasks[waiting[0]], waiting[0], sender, asked, done, os.getpid()))
                 try:
                     process.start()
+                    active[waiting.pop(0)] = process, receiver
                 except OSError as e:   # a limit on processes: keep what is running
                     receiver.close()
                     say(out.prog, "cannot start a process for %s: %s (try --jobs 1)"
@@ -93,69 +84,58 @@ def run_all(tasks, jobs, out, ctrl_c, until_unbeatable=False):
                     failed, waiting = failed + len(waiting), []
                 finally:
                     sender.close()
-                if process.pid is not None:
-                    active[waiting.pop(0)] = process, receiver
-            if ctrl_c.stop_requested and not asked.is_set():
-                asked.set()
+            if ctrl_c.stop_requested and not asked.value:
+                asked.value = 1
                 waiting = []
                 out.line("Ctrl-C: each run stops after its current game, then the best is "
                          "saved (press Ctrl-C again to save nothing)")
             wait([h for p, c in active.values() for h in (c, p.sentinel)], 0.2)
             for i, (process, conn) in list(active.items()):
-                if not conn.poll() and process.is_alive():
-                    continue
-                try:
-                    message = conn.recv() if conn.poll() else None
-                except (EOFError, OSError):   # the pipe closed: the worker died
-                    message = None
-                process.join()
-                conn.close()
-                del active[i]
-                if isinstance(message, dict):
-                    results[i] = message
-                    continue
-                failed += 1
-                code = process.exitcode
-                say(out.prog, "run with seed %d failed: %s" % (tasks[i][1], message or
-                    "its process ended (%s)" % ("killed by signal %d" % -code if code < 0
-                                                else "exit status %d" % code)))
+                if conn.poll() or not process.is_alive():   # a message, or the pipe's end
+                    try:
+                        message = conn.recv()
+                    except (EOFError, OSError):   # the pipe closed: the worker died
+                        message = None
+                    process.join()
+                    conn.close()
+                    del active[i]
+                    if isinstance(message, dict):
+                        results[i] = message
+                        continue
+                    failed += 1
+                    code = process.exitcode
+                    say(out.prog, "run with seed %d failed: %s" % (tasks[i][1], message or
+                        "its process ended (%s)" % ("killed by signal %d" % -code if code < 0
+                                                    else "exit status %d" % code)))
             if until_unbeatable:   # no run after the first unbeatable one matters
                 first = min((i for i, r in results.items() if r["result"]["unbeatable"]),
                             default=len(tasks))
                 waiting = [i for i in waiting if i < first]
-                _stop(*(active.pop(i)[0] for i in list(active) if i > first))
+                _stop([active.pop(i)[0] for i in list(active) if i > first])
                 results = {i: r for i, r in results.items() if i <= first}
-            shown = _progress(out, sum(done), shown, total, len(tasks), start, until_unbeatable)
+            games = sum(done)
+            if games != shown and (games // step != shown // step or games == total):
+                shown, elapsed = games, time.monotonic() - start
+                rate = games / max(elapsed, 1e-9)
+                eta = format_seconds((total - games) / rate) if elapsed >= 1 else "?"   # warming up
+                out.line("Games: %d of %d in %d runs [%s, %.0f games/s, ETA %s%s]" % (
+                    games, total, len(tasks), format_seconds(elapsed), rate,
+                    "at most " * until_unbeatable, eta))
     finally:
         with signals_held():   # on any way out, even a second Ctrl-C: no worker left
-            _stop(*(process for process, _ in active.values()))
+            _stop([process for process, _ in active.values()])
     return [results[i] for i in sorted(results)], failed
 
 
-def _progress(out, games, shown, total, runs, start, at_most):
-    """Print the progress line of all runs when `games` crossed a twentieth
-    of `total` since `shown`; return the games last shown."""
-    step = max(total // 20, 1)
-    if games == shown or (games // step == shown // step and games != total):
-        return shown
-    elapsed = time.monotonic() - start
-    rate = games / max(elapsed, 1e-9)
-    out.line("Games: %d of %d in %d runs [%s, %.0f games/s, ETA %s%s]" % (
-        games, total, runs, format_seconds(elapsed), rate, "at most " * at_most,
-        format_seconds((total - games) / rate) if elapsed >= 1 else "?"))   # (warming up)
-    return games
-
-
-def _stop(*processes):
+def _stop(processes):
     """SIGTERM to every worker, SIGKILL to those alive after a shared grace."""
     for process in processes:
         process.terminate()
     deadline = time.monotonic() + GRACE_SECONDS
     for process in processes:
         process.join(max(deadline - time.monotonic(), 0))
-        if process.is_alive():
-            process.kill()
-            process.join()
+        process.kill()   # (nothing happens to a process that has ended)
+        process.join()
 
 
 def train_runs(args, out, init_data, words):
@@ -175,21 +155,20 @@ def train_runs(args, out, init_data, words):
         except KeyboardInterrupt as stop:
             stop.note = "%s was not written" % printable(args.output)
             raise
-        stopped = ctrl_c.stop_requested and "Stopped by %s; best" % (
-            "Ctrl-C" if ctrl_c.status == 130 else "a closed terminal")
         if not runs:
             say("ttt-train", "error: no run finished; %s was not written" % args.output)
             return ctrl_c.status or EXIT_FAILURE
         runs.sort(key=rank_key)
         best = runs[0]
+        stopped = ctrl_c.stop_requested and "Stopped by %s; best" % (
+            "Ctrl-C" if ctrl_c.status == 130 else "a closed terminal")
         out.line("\n%s of %s (seed %d):" % (stopped or "Best", plural(len(runs), "run"),
                                             best["seed"]))
         saved = save_and_report(from_bytes(best["data"]), args.output, args.side, "ttt-train",
                                 out)
         if not saved:
             return EXIT_FAILURE
-        for line in ranked_table(runs):
-            out.line(line)
+        out.line("\n".join(ranked_table(runs)))
         conclude(saved, out, next_step(words, args, args.output))
         if not best["stopped"] and repeatable(args):
             out.line("Repeat the saved run: " + command_line(words, args, args.games,
