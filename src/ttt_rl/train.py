@@ -36,10 +36,9 @@ game and saves the net trained so far; press it again to save nothing.
 
 def train_parser():
     """Return the ArgumentParser of ttt-train."""
-    parser = ArgumentParser(prog="ttt-train", epilog=EXAMPLES,
-                            needs=[("until_unbeatable", "runs"), ("jobs", "runs")],
-                            description="Train the tic-tac-toe network by playing against "
-                                        "a random player, then save its weights.")
+    parser = ArgumentParser(prog="ttt-train", epilog=EXAMPLES, needs=[("until_unbeatable",
+                            "runs"), ("jobs", "runs")], description="Train the tic-tac-toe "
+                            "network by playing against a random player, then save its weights.")
     add_training_flags(parser, "number of training games", side_flag=False)
     add = parser.add_argument
     add("output", nargs="?", default=DEFAULT_WEIGHTS, metavar="OUTPUT", type=file_name,
@@ -47,16 +46,15 @@ def train_parser():
     add("--side", type=side_or_both, default=O, metavar="{O,X,both}",
         help="the side the net learns (default O; X moves first; both: X in even games, "
              "O in odd); the file does not record it")
-    add("--opponent", choices=(RANDOM, SELF, MCTS), default=RANDOM,
-        help="who the net plays: random (the C's, default), self (self-play), mcts "
-             "(Monte Carlo tree search)")
+    add("--opponent", choices=(RANDOM, SELF, MCTS), default=RANDOM, help="who the net plays: "
+        "random (the C's, default), self (self-play), mcts (Monte Carlo tree search)")
     add("--playouts", type=at_least_one, metavar="N",
         help="--opponent mcts: random games per move (default %d)" % PLAYOUTS)
     add("--explore", choices=("epsilon", SOFTMAX), help="q-learning: random moves "
         "(epsilon, default) or moves drawn from the softmax of the values (softmax)")
-    add("--temperature", type=positive_float, metavar="T",
-        help="q-learning with --explore softmax: the temperature at the start, falling "
-             "to 0 like epsilon (default %g)" % DEFAULT_Q_SETTINGS.temperature)
+    add("--temperature", type=positive_float, metavar="T", help="q-learning with --explore "
+        "softmax: the temperature, falling to 0 like epsilon (default %g)"
+        % DEFAULT_Q_SETTINGS.temperature)
     add("--eval-every", type=count, default=0, metavar="N",
         help="every N games, print the exact strength (default: at the end)")
     add("--curve", type=curve_file, metavar="FILE",

@@ -1,16 +1,13 @@
 """The weights file, `ttt_nn.bin`: the format of the C train/play split.
 
-The network's parameters as little-endian float32, in the order of the C
-struct: w_ih (18 x H), w_ho (H x 9), b_h (H), b_o (9); with the C's H = 100,
-2809 floats, 11236 bytes. No header: H is read from the size, and the side
-the net was trained for is not recorded. With 100 hidden units a file
-written here plays in the C `play` and the other way round. The C reads
-11236 bytes: a shorter file fails, a longer one loads silently as another net.
-
-to_bytes and load port the split's save_neural_network and
-load_neural_network (fwrite and fread of the four arrays); load also
-refuses a file of any other size or with a NaN or an infinity. Writing the
-bytes safely is the lab's job (lab/files.py).
+The parameters as little-endian float32 in the order of the C struct:
+w_ih (18 x H), w_ho (H x 9), b_h (H), b_o (9); for the C's H = 100, 11236
+bytes. No header: H is read from the size; the side is not recorded. With
+100 hidden units a file plays in the C `play` and ours in it (the C reads
+11236 bytes: a shorter file fails, a longer one loads as another net).
+to_bytes and load port save_neural_network and load_neural_network (fwrite
+and fread of the four arrays); load also refuses other sizes, NaN and
+infinities. Writing the bytes safely is lab/files.py's job.
 """
 
 import math
