@@ -26,4 +26,4 @@ the algorithm, weights.py and itself, never a command. Importing the
 package does no work.
 """
 
-__version__ = "1.4.0"
+__version__ = "1.4.1"

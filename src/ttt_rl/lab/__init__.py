@@ -12,8 +12,8 @@ reads on its own. One job per module, in the order they import each other:
   human.py     a person at the keyboard: the probability grid, moves
   files.py     paths checked before a run; the one way a file is written
   session.py   the start and end of a run: seed, --init, the save, its verdict
-  runs.py      training runs in worker processes (--runs, make curve)
-  ttt_eval.py  the lab's commands: ttt-eval, and make curve's picture
+  runs.py      training runs in worker processes (--runs; bench/curve.py)
+  ttt_eval.py  the lab's command, ttt-eval: exact strength of weights files
 
 The algorithm and weights.py never import the lab.
 """
