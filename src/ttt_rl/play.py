@@ -108,8 +108,8 @@ def play_session(net, stdin, out, nn_symbol=O, learn=None, colour=False):
 
 @command("ttt-play")
 def main(argv=None):
-    """ttt-play (C: main of play.c); returns 0, 1 for a failure, 2 for a bad command
-    line, 128 + N when stopped by signal N (what --learn learned saved)."""
+    """ttt-play on `argv` (default sys.argv[1:]; C: main of play.c); returns 0, 1 for a failure,
+    2 for a bad command line, 128 + N for signal N (what --learn learned saved)."""
     args = play_parser().parse_args(argv)
     save_to = args.save or args.weights
     net, data = load_to_play(args.weights, args.side, "ttt-play",   # C: load_neural_network

@@ -36,9 +36,10 @@ game and saves the net trained so far; press it again to save nothing.
 
 def train_parser():
     """Return the ArgumentParser of ttt-train."""
-    parser = ArgumentParser(prog="ttt-train", epilog=EXAMPLES, needs=[("until_unbeatable",
-                            "runs"), ("jobs", "runs")], description="Train the tic-tac-toe "
-                            "network by playing against a random player, then save its weights.")
+    parser = ArgumentParser(
+        prog="ttt-train", epilog=EXAMPLES, needs=[("until_unbeatable", "runs"), ("jobs", "runs")],
+        description="Train the tic-tac-toe network by playing against a random player, then "
+                    "save its weights.")
     add_training_flags(parser, "number of training games", side_flag=False)
     add = parser.add_argument
     add("output", nargs="?", default=DEFAULT_WEIGHTS, metavar="OUTPUT", type=file_name,
@@ -70,8 +71,8 @@ def train_parser():
 
 @command("ttt-train")
 def main(argv=None):
-    """ttt-train (C: main of train.c); returns 0, 1 for a failure (the net still
-    saved), 2 for a bad command line, 128 + N when stopped by signal N."""
+    """ttt-train on `argv` (default sys.argv[1:]; C: main of train.c); returns 0, 1 for a
+    failure (a trained net is still saved), 2 for a bad command line, 128 + N for signal N."""
     args = train_parser().parse_args(argv)
     out, words = Output(sys.stdout, "ttt-train"), invoked_as("train")
     check_paths(args, args.output)   # before any work

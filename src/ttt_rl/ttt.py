@@ -38,8 +38,8 @@ def rl_parser():
 
 @command("ttt-rl")
 def main(argv=None):
-    """ttt-rl (C: main of ttt.c); returns 0, 1 for a failure, 2 for a bad command
-    line, 128 + N when stopped by signal N (with --save, what it learned saved)."""
+    """ttt-rl on `argv` (default sys.argv[1:]; C: main of ttt.c); returns 0, 1 for a failure,
+    2 for a bad command line, 128 + N for signal N (with --save, what it learned saved)."""
     args = rl_parser().parse_args(argv)
     out = Output(sys.stdout, "ttt-rl")
     check_paths(args, args.save)   # before any work

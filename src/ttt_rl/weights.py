@@ -3,8 +3,8 @@
 The parameters as little-endian float32 in the order of the C struct:
 w_ih (18 x H), w_ho (H x 9), b_h (H), b_o (9); for the C's H = 100, 11236
 bytes. No header: H is read from the size; the side is not recorded. With
-100 hidden units a file plays in the C `play` and ours in it (the C reads
-11236 bytes: a shorter file fails, a longer one loads as another net).
+100 hidden units our files play in the C `play` and the C's in ours (the C
+reads 11236 bytes: a shorter file fails, a longer one loads as another net).
 to_bytes and load port save_neural_network and load_neural_network (fwrite
 and fread of the four arrays); load also refuses other sizes, NaN and
 infinities. Writing the bytes safely is lab/files.py's job.
@@ -23,7 +23,8 @@ MAX_HIDDEN_SIZE = 10000   # the largest file read: 1.1 MB, evaluated in seconds
 
 
 class FileError(Exception):
-    """A file that cannot be read or written: str() says why in one line."""
+    """A file that cannot be read or written: str() says why in one line; `missing`
+    is True when it does not exist."""
 
     missing = False
 
@@ -38,16 +39,18 @@ FILE_SIZE = file_size()
 
 def parameters(net):
     """Return the network's parameters as one flat list, in file order."""
-    return [w for rows in (net.w_ih, net.w_ho, [net.b_h, net.b_o]) for row in rows for w in row]
+    flat = [w for row in net.w_ih for w in row] + [w for row in net.w_ho for w in row]
+    return flat + list(net.b_h) + list(net.b_o)
 
 
 def from_parameters(flat):
     """Return a new NeuralNetwork of floats in file order (their number gives H)."""
     h = (len(flat) - OUTPUT_SIZE) // PER_HIDDEN_UNIT
-    w_ho, b_h = INPUT_SIZE * h, INPUT_SIZE * h + h * OUTPUT_SIZE   # where each array starts
-    return NeuralNetwork([flat[j:j + h] for j in range(0, w_ho, h)],
-                         [flat[j:j + OUTPUT_SIZE] for j in range(w_ho, b_h, OUTPUT_SIZE)],
-                         flat[b_h:b_h + h], flat[b_h + h:])
+    ho_start = INPUT_SIZE * h              # where w_ho starts
+    bh_start = ho_start + h * OUTPUT_SIZE  # where b_h starts
+    return NeuralNetwork([flat[j:j + h] for j in range(0, ho_start, h)],
+                         [flat[j:j + OUTPUT_SIZE] for j in range(ho_start, bh_start, OUTPUT_SIZE)],
+                         flat[bh_start:bh_start + h], flat[bh_start + h:])
 
 
 def to_bytes(net):

@@ -58,7 +58,8 @@ def _number(text, low=-math.inf, high=math.inf):
 
 count = _type(_integer, "is not a non-negative integer below 10**18")
 at_least_one = _type(lambda t: _integer(t, 1), "is not an integer of at least 1")
-run_count = _type(lambda t: _integer(t, 1, MAX_RUNS), "is not a number of runs from 1 to %d" % MAX_RUNS)
+run_count = _type(lambda t: _integer(t, 1, MAX_RUNS),
+                  "is not a number of runs from 1 to %d" % MAX_RUNS)
 seed = _type(lambda t: _integer(t, -10 ** 60, 10 ** 60), "is not an integer")
 hidden_units = _type(lambda t: _integer(t, 1, MAX_HIDDEN_SIZE),
                      "is not a number of hidden units from 1 to %d" % MAX_HIDDEN_SIZE)

@@ -28,15 +28,16 @@ def raise_stopped(signum, frame):
 
 @contextlib.contextmanager
 def _handling(signals, handler):
-    """Give `handler` to `signals` in the block, less those ignored (`nohup`, `&`: they stay so).
-    PyPy shows an inherited ignored signal as SIG_DFL: on Linux, the kernel's mask is read too."""
+    """Give `handler` to `signals` in the block, less those inherited as ignored (`nohup`): they
+    stay so. PyPy shows an ignored signal as SIG_DFL, so on Linux the kernel's mask is read too
+    (PyPy itself un-ignores SIGINT at startup: there, a `&` job's Ctrl-C still stops it)."""
     try:
         with open("/proc/self/status", encoding="ascii") as f:
             ignored = int(next(l.split()[1] for l in f if l.startswith("SigIgn:")), 16)
     except (OSError, StopIteration, ValueError):
         ignored = 0
-    previous = {s: signal.signal(s, handler) for s in signals
-                if signal.getsignal(s) != signal.SIG_IGN and not ignored >> (s - 1) & 1}
+    previous = {s: signal.signal(s, handler) for s in signals   # bit s - 1: signal s
+                if signal.getsignal(s) != signal.SIG_IGN and not (ignored >> (s - 1)) & 1}
     try:
         yield
     finally:

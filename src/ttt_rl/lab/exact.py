@@ -40,7 +40,8 @@ def net_policy(net):
 def evaluate_policy(policy, start=START, side=O):
     """Measure `policy` as `side` from `start`; return a dict: side; win, draw, loss against a
     random opponent; lines (games against every opponent strategy), lines_lost, losing_lines
-    (X first), unbeatable; positions where it moves, optimal_positions (keeping the minimax)."""
+    (X first), unbeatable; positions (how many it moves in), optimal_positions (of those, how many
+    where its move keeps the minimax value)."""
     mine, losing_lines, other = set(), [], opponent(side)
 
     def walk(position, moves):   # -> P(win), P(draw), P(loss), lines

@@ -1,7 +1,7 @@
 """Files: a run's paths checked before its first game, and the one way a
 command writes a file. save(): tempfile.mkstemp beside the target, fsync,
 the old file's owner, mode and xattrs (ACLs too), the old file kept as
-NAME.bak (os.link), os.replace. The kernel decides each step; a refusal
+NAME.bak (os.link, or a copy), os.replace. The kernel decides each step; a refusal
 costs nothing: the data goes to a new file beside, which the error names.
 No C counterpart: the C calls fopen.
 """

@@ -31,7 +31,8 @@ class Quit(Exception):
 
 
 def ask(prompt, stdin, out):
-    """Write `prompt` to `out`; return the line read, stripped ('' if cut); raise EOFError, Quit."""
+    """Write `prompt` to `out`; return the line read, stripped ('' if cut). Raises EOFError at the
+    end of input, Quit for q or quit."""
     out.write(prompt)
     text, cut = read_line(stdin)
     if cut:

@@ -139,7 +139,7 @@ def _stop(processes):
 
 
 def train_runs(args, out, init_data, words):
-    """ttt-train --runs K > 1, paths checked; `words` run the command again."""
+    """ttt-train --runs K (K >= 1), paths checked; `words` run the command again."""
     if args.eval_every:
         say("ttt-train", "error: --eval-every prints one run's numbers; use --curve with --runs")
         return EXIT_USAGE

@@ -91,8 +91,8 @@ def repeatable(args):
 
 
 def save_and_report(net, path, side, prog, out, expect=False):
-    """Save `net` (files.save), then say so with the verdicts of the new net
-    and of the backup; return its evaluation, or say the error: None."""
+    """Save `net` (files.save), then say so with the verdicts of the new net and
+    of the backup; return the new net's evaluation, or None after saying the error."""
     try:
         with signals_held():
             try:
@@ -129,8 +129,8 @@ def conclude(result, out, advice=None, subject="The saved net"):
 
 
 def write_curve(path, runs, side, prog, out, best=None):
-    """Write the curve of `runs` (seed -> rows) to `path`, .svg or .csv, and
-    say so: True; or say why not: False."""
+    """Write the curve of `runs` (seed -> rows) to `path`, .svg or .csv; return
+    True, or False after saying why it could not."""
     text = chart(runs, side, best) if path.lower().endswith(".svg") else csv_text(runs, side)
     with signals_held():
         try:

@@ -127,8 +127,8 @@ def command_line(words, args, games, output=None, **changes):
 
 
 def next_step(words, args, output=None):
-    """Return what to run for an unbeatable net, the user's flags kept: more
-    seeds (ttt-train has --runs) or Q-learning."""
+    """Return, for a net that can be beaten, what to run to get an unbeatable one,
+    the user's flags kept: more seeds (ttt-train has --runs) or Q-learning."""
     # The measured recipes (README): 200,000 games of Q-learning a side, or
     # runs of at least 20,000 games of the C's rule.
     q = command_line(words, args, 400000 if args.side == BOTH else 200000, output,

@@ -43,7 +43,8 @@ def eval_parser():
 
 @command("ttt-eval")
 def main(argv=None):
-    """Run ttt-eval on `argv` (default sys.argv[1:]); return the exit status EPILOG gives."""
+    """Run ttt-eval on `argv` (default sys.argv[1:]); return the exit status: 0; 1 with --check if
+    a net can be beaten; 2 if a file could not be read, or for a bad command line."""
     args = eval_parser().parse_args(argv)
     status, read = 0, False
     for path in args.weights:
