@@ -60,16 +60,19 @@ def signals_held():
 
 @contextlib.contextmanager
 def first_ctrl_c_stops():
-    """In the block, a first Ctrl-C or SIGHUP (a closed terminal) only sets `stop_requested` and
-    `status` (128 + the signal) of the object yielded: training ends after the current game and
-    the work is kept. A second Ctrl-C raises at once. An ignored signal (`nohup`) stays ignored."""
-    ctrl_c = types.SimpleNamespace(stop_requested=False, status=0)
+    """In the block, a first Ctrl-C or SIGHUP (a closed terminal) only sets `stop_requested`,
+    `status` (128 + the signal) and `cause` (what sent it, in words) of the object yielded:
+    training ends after the current game and the work is kept. A second Ctrl-C raises at once.
+    An ignored signal (`nohup`) stays ignored."""
+    ctrl_c = types.SimpleNamespace(stop_requested=False, status=0, cause="")
 
     def handler(signum, frame):
         if ctrl_c.stop_requested and signum == signal.SIGINT:
             raise KeyboardInterrupt   # a second Ctrl-C; a second hangup is the same one
-        ctrl_c.stop_requested = True   # a flag: printing here could cut a line
-        ctrl_c.status = ctrl_c.status or 128 + signum
+        if not ctrl_c.stop_requested:   # a flag: printing here could cut a line
+            ctrl_c.status = 128 + signum
+            ctrl_c.cause = "Ctrl-C" if signum == signal.SIGINT else "a closed terminal"
+        ctrl_c.stop_requested = True
     with _handling(STOP_SIGNALS[::2], handler):   # SIGINT, SIGHUP
         yield ctrl_c
 

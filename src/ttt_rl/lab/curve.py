@@ -103,8 +103,7 @@ class Reporter:
 def ending(games, planned, ctrl_c):
     """Return the line that ends training: complete, stopped early (by what), or not begun."""
     if ctrl_c.stop_requested and games < planned:
-        return "\nStopped by %s after %d of %d games." % (
-            "Ctrl-C" if ctrl_c.status == 130 else "a closed terminal", games, planned)
+        return "\nStopped by %s after %d of %d games." % (ctrl_c.cause, games, planned)
     return "\nTraining complete!" if games else \
         "\nNo game was played: the net keeps its starting weights."
 

@@ -160,8 +160,7 @@ def train_runs(args, out, init_data, words):
             return ctrl_c.status or EXIT_FAILURE
         runs.sort(key=rank_key)
         best = runs[0]
-        stopped = ctrl_c.stop_requested and "Stopped by %s; best" % (
-            "Ctrl-C" if ctrl_c.status == 130 else "a closed terminal")
+        stopped = ctrl_c.stop_requested and "Stopped by %s; best" % ctrl_c.cause
         out.line("\n%s of %s (seed %d):" % (stopped or "Best", plural(len(runs), "run"),
                                             best["seed"]))
         saved = save_and_report(from_bytes(best["data"]), args.output, args.side, "ttt-train",
