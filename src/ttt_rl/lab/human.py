@@ -54,9 +54,10 @@ def parse_move(text, board):
         return None, "%r is not a position: type a number from 0 to 8." % shown
     if len(text) > 2 or int(text) >= BOARD_CELLS:   # int() would refuse thousands of digits
         return None, "%s is off the board: positions go from 0 to 8." % shown
-    if board[int(text)] != EMPTY:
-        return None, "Position %d is already taken." % int(text)
-    return int(text), None
+    cell = int(text)
+    if board[cell] != EMPTY:
+        return None, "Position %d is already taken." % cell
+    return cell, None
 
 
 def colour_wanted(stream):
