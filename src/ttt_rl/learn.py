@@ -30,8 +30,6 @@ LEARNING_RATE = 0.1      # how far one backprop step moves the weights
 REWARD_WIN = 1.0         # the network made a line
 REWARD_TIE = 0.3         # a tie is worth something against a random player
 REWARD_LOSS = -2.0       # losing hurts more than winning pleases
-REPORT_INTERVAL = 10000  # games between two progress reports, as in the C
-WIN, LOSS = "win", "loss"  # the keys of a report's counts with BOTH (and TIE)
 
 # The knobs of learning, passed along as one value.
 Settings = collections.namedtuple(
@@ -157,43 +155,24 @@ def side_of_game(nn_symbol, game):
     return X if game % 2 == 0 else O
 
 
-def run_games(net, play_one, num_games, nn_symbol=O, report=None, report_every=REPORT_INTERVAL):
-    """Play `num_games` games with play_one(game, side) -> winner (game is
-    0-based, side as side_of_game gives it), counting results and calling
-    `report` as train_against_random says. Returns the number of games
-    played. The loop of every training rule here, C's and others'."""
-    keys = (WIN, LOSS, TIE) if nn_symbol == BOTH else (X, O, TIE)
-    counts = dict.fromkeys(keys, 0)
-    for game in range(num_games):
-        side = side_of_game(nn_symbol, game)
-        winner = play_one(game, side)
-        if nn_symbol == BOTH and winner != TIE:
-            winner = WIN if winner == side else LOSS
-        counts[winner] += 1
-        if report is not None and (game + 1) % report_every == 0:
-            if report(net, game + 1, counts):
-                return game + 1
-            counts = dict.fromkeys(keys, 0)
-    return num_games
-
-
 def train_against_random(net, num_games, rng, nn_symbol=O, settings=DEFAULT_SETTINGS,
-                         report=None, report_every=REPORT_INTERVAL, opponent=get_random_move):
+                         report=None, opponent=get_random_move):
     """Train for `num_games` episodes (C: train_against_random).
 
     Takes the network (trained in place), the number of games, a
     random.Random, the network's side (X, O or BOTH: see side_of_game),
     the Settings and the opponent, opponent(board, rng) -> cell (default:
-    the random player; mcts.mcts_opponent gives another). Every
-    `report_every` games, if `report` is given, calls report(net,
-    games_played, counts), with the games since the previous call: counts
-    maps X, O and TIE to the games each won; with BOTH it maps WIN, LOSS
-    and TIE to the net's results, whichever side it played. If report
-    returns True, training stops there. Returns the number of games played.
+    the random player; mcts.mcts_opponent gives another). After each game,
+    if `report` is given, calls report(net, games_played, winner, side);
+    if it returns True, training stops there. Returns the number of games
+    played.
 
-    The C prints its progress line at this point; here the caller decides
-    what to show (ttt-train prints the C's line).
+    The C counts wins, losses and ties here and prints them every 10,000
+    games; here `report` does (ttt-train prints the C's line).
     """
-    def play_one(game, side):
-        return play_random_game(net, rng, side, settings, opponent)[0]
-    return run_games(net, play_one, num_games, nn_symbol, report, report_every)
+    for game in range(num_games):
+        side = side_of_game(nn_symbol, game)
+        winner, _ = play_random_game(net, rng, side, settings, opponent)
+        if report is not None and report(net, game + 1, winner, side):
+            return game + 1
+    return num_games

@@ -17,7 +17,7 @@ import operator
 from .game import EMPTY, board_to_inputs
 
 INPUT_SIZE = 18    # 9 cells x 2 inputs (game.board_to_inputs)
-HIDDEN_SIZE = 100  # 2809 parameters; as O the net decides in 2,097 positions
+HIDDEN_SIZE = 100  # 2809 parameters in all
 OUTPUT_SIZE = 9    # one score per cell
 INIT_RANGE = 0.5   # initial weights are uniform in [-INIT_RANGE, INIT_RANGE)
 

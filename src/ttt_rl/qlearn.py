@@ -22,7 +22,7 @@ in ttt-play and in the C's play: the same file, the same player.
 import collections
 
 from .game import BOARD_CELLS, EMPTY, O, X, board_to_inputs, get_random_move, init_game
-from .learn import DEFAULT_SETTINGS, REPORT_INTERVAL, game_reward, play_against_random, run_games
+from .learn import DEFAULT_SETTINGS, game_reward, play_against_random, side_of_game
 from .nn import backprop, forward_pass, get_computer_move, softmax
 
 Q_LEARNING_RATE = 0.01   # smaller than the C's 0.1: each step chases a moving target
@@ -147,7 +147,7 @@ def explore_move(net, board, rng, exploration, explore=EPSILON_GREEDY):
     a random cell with probability `exploration` (0-1), else the best;
     with SOFTMAX a draw at temperature `exploration` (softmax_move)."""
     if explore == SOFTMAX:
-        # Soft-max action selection (Sutton and Barto, 2.9 and 13.1): a known
+        # Soft-max action selection (Sutton and Barto, 2.8 and 13.1): a known
         # loser is seldom replayed, while moves of near-equal value share.
         return softmax_move(net, board, rng, exploration)
     # Epsilon-greedy: sometimes a random move, so that every move gets
@@ -178,21 +178,24 @@ def exploration_at(game, num_games, settings):
     epsilon of epsilon_at, or with SOFTMAX the temperature, falling the same
     way from settings.temperature to 0. The values lie in [-2, 1]: at 1.0
     moves a few tenths apart are drawn nearly alike, one 3 worse 20 times
-    less often; near 0 the best move is played (Sutton and Barto, 2.9). Why
+    less often; near 0 the best move is played (Sutton and Barto, 2.8). Why
     1.0: docs/measurements.md, "Both sides"."""
     start = settings.temperature if settings.explore == SOFTMAX else settings.epsilon
     return epsilon_at(game, num_games, start)
 
 
 def train_q_learning(net, num_games, rng, nn_symbol=O, settings=DEFAULT_Q_SETTINGS,
-                     report=None, report_every=REPORT_INTERVAL, opponent=get_random_move):
+                     report=None, opponent=get_random_move):
     """Train for `num_games` episodes by Q-learning, exploring less and less,
     then taking smaller steps (exploration_at, learning_rate_at). Takes,
     returns and reports what learn.train_against_random does (side X, O or
     BOTH; an opponent(board, rng) -> cell); `settings` is a QSettings."""
-    def play_one(game, side):
+    for game in range(num_games):
+        side = side_of_game(nn_symbol, game)
         step = settings._replace(
             learning_rate=learning_rate_at(game, num_games, settings.learning_rate))
         exploration = exploration_at(game, num_games, settings)
-        return play_q_game(net, rng, exploration, side, step, opponent)[0]
-    return run_games(net, play_one, num_games, nn_symbol, report, report_every)
+        winner, _ = play_q_game(net, rng, exploration, side, step, opponent)
+        if report is not None and report(net, game + 1, winner, side):
+            return game + 1
+    return num_games

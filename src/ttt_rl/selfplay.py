@@ -22,7 +22,6 @@ No C counterpart.
 """
 
 from .game import BOARD_CELLS, BOTH, O, TIE, X, init_game, is_winning_move
-from .learn import REPORT_INTERVAL, run_games
 from .qlearn import (DEFAULT_Q_SETTINGS, best_value, exploration_at, explore_move,
                      learning_rate_at, q_update)
 
@@ -73,25 +72,24 @@ def self_learn_from_game(net, move_history, winner, settings=DEFAULT_Q_SETTINGS)
 
 
 def train_self_play(net, num_games, rng, nn_symbol=BOTH, settings=DEFAULT_Q_SETTINGS,
-                    report=None, report_every=REPORT_INTERVAL):
+                    report=None):
     """Train for `num_games` games of self-play, exploring less and less,
     then taking smaller steps (qlearn.exploration_at, learning_rate_at).
 
     Takes what qlearn.train_q_learning does; nn_symbol must be BOTH, since
-    the net plays and learns both sides (ValueError otherwise). Reports
-    as learn.train_against_random does, but counts always map X, O and TIE
-    to the games each won: the net is both players. Returns the number of
+    the net plays and learns both sides (ValueError otherwise). Reports as
+    learn.train_against_random does, with side X: the net is both players,
+    so a report counts X's wins, O's wins and ties. Returns the number of
     games played.
     """
     if nn_symbol != BOTH:
         raise ValueError("self-play learns both sides: nn_symbol must be BOTH")
-
-    def play_one(game, _side):
+    for game in range(num_games):
         step = settings._replace(
             learning_rate=learning_rate_at(game, num_games, settings.learning_rate))
         winner, move_history = self_play_game(
             net, rng, exploration_at(game, num_games, settings), step)
         self_learn_from_game(net, move_history, winner, step)
-        return winner
-    # One side for run_games, so that it counts by symbol: X, O, TIE.
-    return run_games(net, play_one, num_games, X, report, report_every)
+        if report is not None and report(net, game + 1, winner, X):
+            return game + 1
+    return num_games

@@ -1,21 +1,19 @@
 """`ttt-rl` (and `python -m ttt_rl`): the original program in one command.
 
-Ports main of antirez's ttt.c: train against a random player, say how
-strong the net is (exactly, as ttt-eval), then play you, learning from
-every game you finish. Files only with --init or --save.
+Ports main of antirez's ttt.c: train against a random player, say how strong the net is
+(exactly, as ttt-eval), then play you, learning from every game you finish. Writes a file only
+with --save.
 """
 
 import sys
 
-from .game import opponent
-from .play import play_session
-from .lab.args import ArgumentParser, add_training_flags, file_name, learner, settings_from, trainer
-from .lab.cli import EXIT_FAILURE, Output, command, first_ctrl_c_stops, printable
-from .lab.curve import Reporter, ending
-from .lab.exact import evaluate_network
-from .lab.human import LEGEND, colour_wanted
-from .lab.session import check_paths, choose_seed, conclude, end_session, read_init, start_network
-from .lab.text import invoked_as, next_step, plural, summary_lines
+from .game import TIE, opponent
+from .play import LEGEND, play_session
+from .lab.cli import (FirstCtrlC, add_training_flags, check_flags, command, learner, parser_for,
+                      settings_from, start_network, trainer)
+from .lab.curve import Reporter
+from .lab.exact import evaluate_network, summary_lines
+from .lab.files import load_weights, saving
 
 EXAMPLES = """\
 examples:
@@ -25,56 +23,43 @@ examples:
 """
 
 
-def rl_parser():
-    """Return the ArgumentParser of ttt-rl."""
-    parser = ArgumentParser(prog="ttt-rl", epilog=EXAMPLES, description="Train the network "
-                            "against a random player, then play it; it learns from every "
-                            "game you finish, as antirez's ttt.c.")
-    add_training_flags(parser, "training games before play")
-    parser.add_argument("--save", metavar="FILE", type=file_name, help="save the weights to "
-                        "FILE when the session ends (default: nothing is written)")
-    return parser
-
-
 @command("ttt-rl")
 def main(argv=None):
-    """ttt-rl on `argv` (default sys.argv[1:]; C: main of ttt.c); returns 0, 1 for a failure,
-    2 for a bad command line, 128 + N for signal N (with --save, what it learned saved)."""
-    args = rl_parser().parse_args(argv)
-    out = Output(sys.stdout, "ttt-rl")
-    check_paths(args, args.save)   # before any work
-    net, rng = start_network(args, choose_seed(args, out), read_init(args))
-    with first_ctrl_c_stops() as ctrl_c:
-        try:
+    """ttt-rl on `argv` (default sys.argv[1:]; C: main of ttt.c). Returns 0, 1 for a file that
+    cannot be read or written, 2 for a bad command line, 130 after Ctrl-C."""
+    parser = parser_for("ttt-rl", "Train the network against a random player, then play it; "
+                        "it learns from every game you finish, as antirez's ttt.c.", EXAMPLES)
+    add_training_flags(parser, "training games before play")
+    parser.add_argument("--save", metavar="FILE", help="save the weights to FILE when the "
+                        "session ends (default: nothing is written)")
+    args = check_flags(parser, parser.parse_args(argv))
+    if args.method not in ("monte-carlo", "q-learning") or args.side not in ("X", "O"):
+        parser.error("ttt-rl plays you with one side learned by monte-carlo or q-learning")
+    init_net = args.init and load_weights(args.init)
+    with saving(args.save) as save:   # tried before the first game
+        net, rng = start_network(args, init_net)
+        with FirstCtrlC() as ctrl_c:
             # C: train_against_random (or Q-learning, with --method q-learning).
-            out.line("Training neural network against %d random games..." % args.games)
-            reporter = Reporter(out, args.games, args.side, stop=ctrl_c)
+            print("Training neural network against %d random games..." % args.games, flush=True)
+            reporter = Reporter(args.games, args.side, stop=ctrl_c.stop)
             games = trainer(args)(net, args.games, rng, args.side, settings_from(args),
-                                  report=reporter.report, report_every=1)
-            out.line(ending(games, args.games, ctrl_c))
-            # Before you play it: can it be beaten, and what would make it unbeatable.
-            result = evaluate_network(net, args.side)
-            out.line("\n".join(summary_lines(result)))
-            conclude(result, out, games and next_step(invoked_as("ttt"), args), "This net")
-        except KeyboardInterrupt as stop:
-            stop.note = "%s was not written" % printable(args.save) if args.save else ""
-            raise
-        stopped = games < args.games or ctrl_c.stop_requested
-    learned, stop = 0, None
-    if not stopped:   # after a first Ctrl-C: keep what was trained, no play
-        out.line("You are %s. Type q to quit." % opponent(args.side))
-        out.line(LEGEND)
-        stdin = getattr(sys.stdin, "buffer", sys.stdin)
-        # C: the play-again loop of main, learning from every game.
-        learned, stop = play_session(net, stdin, out, args.side, learner(args),
-                                     colour_wanted(sys.stdout))
-    what = (games or learned) and "from %s" % plural(games, "training game") + (
-        " and %d of yours" % learned if learned else "")
-    status = end_session(net, args.save, args.side, "ttt-rl", out, what)
-    if stop is not None and status != EXIT_FAILURE:
-        stop.note = "%s was saved" % printable(args.save) if args.save else ""
-        raise stop   # said by @command
-    return status or ctrl_c.status
+                                  reporter.report)
+        print("\nStopped by Ctrl-C after %d games." % games if ctrl_c.stop_requested
+              else "\nTraining complete!")
+        # Before you play it: can it be beaten?
+        print("\n".join(summary_lines(evaluate_network(net, args.side))))
+        interrupted = ctrl_c.stop_requested
+        if not interrupted:   # after a first Ctrl-C: keep what was trained, no play
+            print("You are %s. Type q to quit." % opponent(args.side))
+            print(LEGEND)
+            # C: the play-again loop of main, learning from every game.
+            score, interrupted = play_session(net, args.side, learner(args))
+            print("\nScore: you %d, the net %d, ties %d." % (
+                score[opponent(args.side)], score[args.side], score[TIE]))
+        if save:
+            save(net)
+            print("Neural network saved to %s" % args.save)
+    return 130 if interrupted else 0
 
 
 if __name__ == "__main__":

@@ -102,3 +102,8 @@ def load(path):
     C `train` (C: load_neural_network). Raises FileError with a one-line
     reason: missing, unreadable, a size that fits no net, a NaN or infinity."""
     return from_bytes(read(path), path)
+
+
+def to_float32(x):
+    """Return the float32 nearest to `x`: what the C computes and prints in float32."""
+    return struct.unpack("<f", struct.pack("<f", x))[0]

@@ -1,172 +1,230 @@
-"""The command line's promises: one line on stderr and a non-zero exit for any failure, never a
-traceback; a first Ctrl-C (or a closed terminal) that stops after the current game; output that
-may fail. No C counterpart: the C ignores failures and dies on Ctrl-C.
+"""The command lines: their flags, each learning rule's settings and loop, and what every
+command promises (docs/failures.md): a user's mistake is one line, never a traceback; a first
+Ctrl-C stops after the current game; a closed pipe is quiet. The C has none of this: atoi
+reads `abc` as 0 games, and Ctrl-C ends it at once.
 """
 
-import contextlib
+import argparse
 import functools
 import os
+import random
 import signal
 import sys
-import types
 
-EXIT_FAILURE = 1
-EXIT_USAGE = 2          # argparse's status for a bad command line (ttt-eval: not checked)
-# What stops a command: Ctrl-C, `kill`, a closed terminal.
-STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP")
-                     if hasattr(signal, n))
+from .. import __version__
+from ..game import BOTH, O, X
+from ..learn import DEFAULT_SETTINGS, learn_from_game, train_against_random
+from ..mcts import PLAYOUTS, mcts_opponent
+from ..nn import HIDDEN_SIZE, init_neural_network
+from ..policy_iteration import LEARNING_RATE as PI_LEARNING_RATE
+from ..policy_iteration import train_policy_iteration
+from ..qlearn import DEFAULT_Q_SETTINGS, SOFTMAX, q_learn_from_game, train_q_learning
+from ..selfplay import train_self_play
+from ..weights import FileError
 
-
-class Stopped(KeyboardInterrupt):
-    """SIGTERM or SIGHUP (its number: args[0]), a KeyboardInterrupt: Ctrl-C's clean-up runs too."""
-
-
-def raise_stopped(signum, frame):
-    """The handler of SIGTERM and SIGHUP in a command: raise Stopped(signum)."""
-    raise Stopped(signum)
-
-
-@contextlib.contextmanager
-def _handling(signals, handler):
-    """Give `handler` to `signals` in the block, less those inherited as ignored (`nohup`): they
-    stay so. PyPy shows an ignored signal as SIG_DFL, so on Linux the kernel's mask is read too
-    (PyPy itself un-ignores SIGINT at startup: there, a `&` job's Ctrl-C still stops it)."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as f:
-            ignored = int(next(l.split()[1] for l in f if l.startswith("SigIgn:")), 16)
-    except (OSError, StopIteration, ValueError):
-        ignored = 0
-    previous = {s: signal.signal(s, handler) for s in signals   # bit s - 1: signal s
-                if signal.getsignal(s) != signal.SIG_IGN and not (ignored >> (s - 1)) & 1}
-    try:
-        yield
-    finally:
-        for sig, old in previous.items():
-            signal.signal(sig, old)
+DEFAULT_WEIGHTS = "ttt_nn.bin"
+MONTE_CARLO, Q_LEARNING, POLICY_ITERATION = "monte-carlo", "q-learning", "policy-iteration"
+RANDOM, SELF, MCTS = "random", "self", "mcts"   # who the net trains against
+# Each rule: its settings (defaults), its training loop, how it learns from one game.
+RULES = {MONTE_CARLO: (DEFAULT_SETTINGS, train_against_random, learn_from_game),
+         Q_LEARNING: (DEFAULT_Q_SETTINGS, train_q_learning, q_learn_from_game),
+         POLICY_ITERATION: (DEFAULT_SETTINGS._replace(learning_rate=PI_LEARNING_RATE),
+                            None, None)}
+DEFAULT_GAMES = {MONTE_CARLO: 150000, Q_LEARNING: 150000, POLICY_ITERATION: 100}
+EXIT_FAILURE, EXIT_STOPPED = 1, 130   # 130 = 128 + SIGINT, as a shell reports Ctrl-C
 
 
-@contextlib.contextmanager
-def signals_held():
-    """Stop signals wait until the block is left, so that a file and the line about it agree.
-    (Windows cannot block signals.)"""
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS) \
-        if hasattr(signal, "pthread_sigmask") else None
-    try:
-        yield
-    finally:
-        if old is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+def number(kind, low=None, high=None):
+    """Return an argparse type: `kind` (int or float) of `text`, finite, within [low, high]."""
+    def convert(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or value != value or abs(value) == float("inf") or \
+                (low is not None and value < low) or (high is not None and value > high):
+            limits = [w for w in (low is not None and "at least %g" % low,
+                                  high is not None and "at most %g" % high) if w]
+            raise argparse.ArgumentTypeError("%r is not %s%s" % (
+                text, "an integer" if kind is int else "a number",
+                limits and " " + " and ".join(limits) or ""))
+        return value
+    return convert
 
 
-@contextlib.contextmanager
-def first_ctrl_c_stops():
-    """In the block, a first Ctrl-C or SIGHUP (a closed terminal) only sets `stop_requested`,
-    `status` (128 + the signal) and `cause` (what sent it, in words) of the object yielded:
-    training ends after the current game and the work is kept. A second Ctrl-C raises at once.
-    An ignored signal (`nohup`) stays ignored."""
-    ctrl_c = types.SimpleNamespace(stop_requested=False, status=0, cause="")
-
-    def handler(signum, frame):
-        if ctrl_c.stop_requested and signum == signal.SIGINT:
-            raise KeyboardInterrupt   # a second Ctrl-C; a second hangup is the same one
-        if not ctrl_c.stop_requested:   # a flag: printing here could cut a line
-            ctrl_c.status = 128 + signum
-            ctrl_c.cause = "Ctrl-C" if signum == signal.SIGINT else "a closed terminal"
-        ctrl_c.stop_requested = True
-    with _handling(STOP_SIGNALS[::2], handler):   # SIGINT, SIGHUP
-        yield ctrl_c
+def side_type(text):
+    """argparse type of --side: X, O or both, in any case."""
+    if text.lower() == BOTH:
+        return BOTH
+    if text.upper() in (O, X):
+        return text.upper()
+    raise argparse.ArgumentTypeError("%r is not a side: X, O or both" % text)
 
 
-def printable(text):
-    """Return `text` with control characters as escapes (\\n, \\x1b): one line, inert."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
-                   for c in str(text))
+def parser_for(prog, description, epilog):
+    """Return an ArgumentParser with --version; its examples keep their lines."""
+    parser = argparse.ArgumentParser(prog=prog, description=description, epilog=epilog,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
+    return parser
 
 
-def say(prog, message):
-    """Print 'PROG: MESSAGE' on stderr, one line, whatever happens."""
-    with contextlib.suppress(OSError, ValueError, AttributeError):   # else stderr is gone
-        sys.stderr.write("%s: %s\n" % (prog, printable(message)))
-        sys.stderr.flush()
+def add_training_flags(parser, what):
+    """Add GAMES and the flags of ttt-train and ttt-rl: the rule, its settings, the seed."""
+    add = parser.add_argument
+    add("games", nargs="?", type=number(int, 0), metavar="GAMES", help="%s (default %d; "
+        "policy-iteration: at most %d sweeps)" % (what, DEFAULT_GAMES[MONTE_CARLO],
+                                                   DEFAULT_GAMES[POLICY_ITERATION]))
+    add("--side", type=side_type, metavar="{O,X,both}", help="the side the net learns "
+        "(default O; X moves first; both: X in even games, O in odd); the file does not "
+        "record it")
+    add("--method", choices=tuple(RULES), help="the learning rule: "
+        "monte-carlo, the C's (default), q-learning, or policy-iteration (both sides)")
+    add("--init", metavar="FILE", help="start from this weights file, not random weights")
+    add("--seed", type=number(int), help="random seed: the same seed gives the same file "
+        "(default: drawn and printed)")
+    add("--hidden", type=number(int, 1, 10000), metavar="N", help="hidden units (default 100)")
+    add("--learning-rate", type=number(float, 1e-12), metavar="R", help="backprop step size "
+        "(default 0.1; q-learning 0.01, falling to a tenth; policy-iteration %g)"
+        % PI_LEARNING_RATE)
+    for name in ("win", "tie", "loss"):
+        add("--reward-" + name, type=number(float), metavar="R", help="reward for a %s "
+            "(default %g)" % (name, getattr(DEFAULT_SETTINGS, "reward_" + name)))
+    add("--epsilon", type=number(float, 0, 1), metavar="E", help="q-learning: the chance of a "
+        "random move at the start, falling to 0 (default %g)" % DEFAULT_Q_SETTINGS.epsilon)
+    add("--gamma", type=number(float, 0, 1), metavar="G",
+        help="q-learning: the discount of a later reward (default %g)" % DEFAULT_Q_SETTINGS.gamma)
+
+
+def check_flags(parser, args):
+    """Fill in the defaults that depend on --method and --opponent; parser.error (exit 2) for
+    flags that do not go together. Returns args."""
+    opponent, runs = getattr(args, "opponent", None) or RANDOM, getattr(args, "runs", None)
+    given = {name for name, value in vars(args).items() if value not in (None, False)}
+    # Self-play has one rule, Q-learning; it and policy iteration learn both sides.
+    args.method = args.method or (Q_LEARNING if opponent == SELF else MONTE_CARLO)
+    both = opponent == SELF or args.method == POLICY_ITERATION
+    q_only, games_only = "is for --method q-learning", "is for the rules that play games"
+    problems = {
+        "method": (opponent == SELF and args.method != Q_LEARNING, "self-play is q-learning"),
+        "side": (both and args.side != BOTH, "must be both here: this rule learns both sides"),
+        "epsilon": (args.method != Q_LEARNING, q_only),
+        "gamma": (args.method != Q_LEARNING, q_only),
+        "explore": (args.method != Q_LEARNING, q_only),
+        "temperature": (getattr(args, "explore", None) != SOFTMAX, "is for --explore softmax"),
+        "playouts": (opponent != MCTS, "is for --opponent mcts"),
+        "opponent": (args.method == POLICY_ITERATION, games_only),
+        "curve": (both or args.side == BOTH, "draws one side: use --side O or X"),
+        "runs": (args.method == POLICY_ITERATION, games_only),
+        "until_unbeatable": (not runs, "needs --runs"),
+        "jobs": (not runs, "needs --runs"),
+        "eval_every": (bool(runs), "prints one run's figures: not with --runs")}
+    for name in ("reward_win", "reward_tie", "reward_loss"):
+        problems[name] = (both, "does not apply: this rule's rewards are win 1, tie 0, loss -1")
+    for name in sorted(given & set(problems)):
+        if problems[name][0]:
+            parser.error("--%s %s" % (name.replace("_", "-"), problems[name][1]))
+    args.side, args.opponent = BOTH if both else args.side or O, opponent
+    if args.games is None:
+        args.games = DEFAULT_GAMES[args.method]
+    for name, default in RULES[args.method][0]._asdict().items():
+        if getattr(args, name, None) is None:
+            setattr(args, name, default)
+    return args
+
+
+def settings_from(args):
+    """Return args.method's settings (learn.Settings or qlearn.QSettings) from the flags."""
+    defaults = RULES[args.method][0]
+    return defaults._replace(**{name: getattr(args, name, value)   # (ttt-play: the defaults)
+                                for name, value in defaults._asdict().items()})
+
+
+def trainer(args):
+    """Return the training loop the flags ask for, called as loop(net, games, rng, side,
+    settings, report): learn.train_against_random or qlearn.train_q_learning (against the
+    random player or MCTS), selfplay.train_self_play, or policy iteration."""
+    if args.method == POLICY_ITERATION:
+        return lambda net, sweeps, rng, side, settings, report: train_policy_iteration(
+            net, sweeps, rng, settings.learning_rate, report)[0]
+    if getattr(args, "opponent", RANDOM) == SELF:
+        return train_self_play
+    if getattr(args, "opponent", RANDOM) == MCTS:
+        return functools.partial(RULES[args.method][1],
+                                 opponent=mcts_opponent(args.playouts or PLAYOUTS))
+    return RULES[args.method][1]
+
+
+def learner(args):
+    """Return args.method's learn-from-game(net, move_history, winner, nn_symbol)."""
+    rule, settings = RULES[args.method][2], settings_from(args)
+    return lambda net, moves, winner, side: rule(net, moves, winner, side, settings)
+
+
+def start_network(args, init_net=None):
+    """Return (network, rng) (C: init_neural_network): the --init net, or new weights drawn
+    from --seed's random.Random; a seed drawn from the OS is printed, to repeat the run."""
+    if args.seed is None:   # (the C seeds with the time: two runs in one second agree)
+        args.seed = random.SystemRandom().randrange(10 ** 9)
+        print("Seed: %d (repeat with --seed %d)" % (args.seed, args.seed))
+    # random.seed(n) uses abs(n): a negative seed is seeded from its text, so -5 and 5 differ.
+    rng = random.Random(args.seed if args.seed >= 0 else "seed %d" % args.seed)
+    if init_net is not None:
+        return init_net, rng
+    return init_neural_network(rng, args.hidden or HIDDEN_SIZE), rng
+
+
+class FirstCtrlC:
+    """In a `with` block, a first Ctrl-C sets stop_requested (the training loops stop after
+    their game and the net is saved); a second raises KeyboardInterrupt at once."""
+
+    def __enter__(self):
+        self.stop_requested = False
+        self.previous = signal.signal(signal.SIGINT, self.handler)
+        return self
+
+    def handler(self, signum, frame):
+        if self.stop_requested:
+            raise KeyboardInterrupt
+        self.stop_requested = True
+        # os.write, not print: the program may be in the middle of a print.
+        os.write(2, b"\nCtrl-C: stopping after this game, then saving (again: stop now, "
+                    b"save nothing)\n")
+
+    def __exit__(self, *exc):
+        signal.signal(signal.SIGINT, self.previous)
+
+    def stop(self, *_):
+        """The training loops' report: True once Ctrl-C was pressed."""
+        return self.stop_requested
+
+    @property
+    def status(self):
+        return EXIT_STOPPED if self.stop_requested else 0
 
 
 def command(prog):
-    """Decorator for a command's main(argv): any stop or failure becomes one line on stderr and
-    an exit status. A KeyboardInterrupt may carry a `note` ('w.bin was saved') to say."""
-    def wrap(main):
+    """Decorate a command's main(argv) -> status: a FileError (a file that cannot be read or
+    written) is one line and status 1; a Ctrl-C that gets through is one line and 130; a closed
+    pipe ends quietly (the Python documentation's recipe for SIGPIPE)."""
+    def decorate(main):
         @functools.wraps(main)
-        def wrapper(argv=None):
+        def run(argv=None):
+            if hasattr(sys.stdout, "reconfigure"):   # a file name's odd bytes print as \xNN,
+                sys.stdout.reconfigure(errors="backslashreplace")   # odd bytes typed as a
+                sys.stdin.reconfigure(errors="replace")             # bad move, not a crash
             try:
-                _open_closed_streams()
-                with _handling(STOP_SIGNALS[1:], raise_stopped):   # SIGTERM, SIGHUP
-                    status = main(argv)
-                    sys.stdout.flush()   # a full disk or closed pipe shows here
+                status = main(argv)
+                sys.stdout.flush()   # here, so that a closed pipe is caught here too
                 return status
-            except KeyboardInterrupt as stop:
-                note = getattr(stop, "note", "")
-                stopped = isinstance(stop, Stopped)
-                with signals_held():   # a second Ctrl-C must not cut the message
-                    say(prog, ("stopped" if stopped else "interrupted") + (note and "; " + note))
-                return 128 + (stop.args[0] if stopped else signal.SIGINT)
-            except OSError as e:
-                if not isinstance(e, BrokenPipeError):   # `| head`: the reader left
-                    where = "%s: " % e.filename if e.filename else ""
-                    say(prog, "error: %s%s" % (where, e.strerror or e))
+            except FileError as e:
+                sys.stderr.write("%s: error: %s\n" % (prog, e))
                 return EXIT_FAILURE
-            except Exception as e:   # noqa: BLE001 (the promise: never a traceback)
-                lines = ["out of memory"] if isinstance(e, MemoryError) else str(e).splitlines()
-                say(prog, "error: " + (lines or [type(e).__name__])[0])
+            except KeyboardInterrupt:
+                sys.stderr.write("\n%s: interrupted: nothing more was saved\n" % prog)
+                return EXIT_STOPPED
+            except BrokenPipeError:
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
                 return EXIT_FAILURE
-            finally:
-                _silence_stdout()
-                if argv is None:   # a late Ctrl-C must not disturb Python's shutdown
-                    signal.signal(signal.SIGINT, signal.SIG_IGN)
-        return wrapper
-    return wrap
-
-
-def _open_closed_streams():
-    """Give a closed stdin, stdout or stderr (`>&-`) /dev/null; any name prints in any locale."""
-    for fd, name in enumerate(("stdin", "stdout", "stderr")):
-        try:
-            os.fstat(fd)
-        except OSError:   # closed: os.open takes the lowest free fd, this one
-            os.open(os.devnull, os.O_RDWR)
-        if getattr(sys, name) is None:
-            setattr(sys, name, open(fd, "w" if fd else "r", closefd=False, encoding="utf-8"))
-    for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="backslashreplace")
-
-
-def _silence_stdout():
-    """Point a failing stdout at /dev/null, so that the flush at exit cannot fail again."""
-    try:
-        sys.stdout.flush()
-    except (OSError, ValueError):
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-
-
-class Output:
-    """Text on `stream`; if writing fails (full disk, closed pipe), says so once on stderr and
-    drops the rest, so that the work goes on (`failed`)."""
-
-    def __init__(self, stream, prog):
-        self.stream, self.prog, self.failed = stream, prog, False
-
-    def write(self, text):
-        """Write `text` as it is (the board, the grid), and flush."""
-        try:
-            if not self.failed:
-                self.stream.write(text)
-                self.stream.flush()
-        except (OSError, ValueError) as e:
-            self.failed = True
-            say(self.prog, "cannot write to stdout (%s); going on without it"
-                % (getattr(e, "strerror", None) or e))
-            _silence_stdout()
-
-    def line(self, text=""):
-        """Write one or more lines, control characters shown as escapes."""
-        self.write("\n".join(printable(part) for part in text.split("\n")) + "\n")
+        return run
+    return decorate

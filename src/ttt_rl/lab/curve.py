@@ -1,6 +1,7 @@
 """What a run shows as it trains: the C's progress line, the exact strength every --eval-every
-games, and the learning curve of `--curve FILE`: its rows, measured at game 0 and at round
-numbers of games (evenly spaced on a log scale), and its CSV (svg.py draws it)."""
+games, and the learning curve of `--curve FILE.csv`: the net measured at game 0 and at round
+numbers of games (evenly spaced on a log axis). bench/curve.py draws such rows as a picture.
+"""
 
 import csv
 import io
@@ -8,11 +9,11 @@ import time
 from collections import Counter
 
 from ..game import BOTH, O, TIE, X, board_to_inputs, opponent
-from ..learn import LOSS, REPORT_INTERVAL, WIN
 from ..nn import forward_pass
-from .exact import correct_moves, evaluate_network
-from .text import format_outcomes, format_seconds, to_float32
+from ..weights import to_float32
+from .exact import correct_moves, evaluate_network, summary_lines
 
+REPORT_INTERVAL = 10000   # games between two progress lines, as in the C
 TELLING_POSITIONS = {   # (label, position): has the net understood the game? The net is to move.
     O: (("X took the centre", "....X...."), ("X took a corner", "X........"),
         ("O must block", "XX..O....")),
@@ -22,101 +23,90 @@ TELLING_POSITIONS = {   # (label, position): has the net understood the game? Th
 
 def one_two_five(limit):
     """Return the round numbers 1, 2, 5, 10, 20, 50, ... up to `limit` (an int)."""
-    digits = len(str(limit))   # so 10 ** (digits - 1) is the highest power of ten needed
-    return [m * 10 ** k for k in range(digits) for m in (1, 2, 5) if m * 10 ** k <= limit]
+    return [m * 10 ** k for k in range(len(str(limit))) for m in (1, 2, 5) if m * 10 ** k <= limit]
 
 
-def progress_interval(num_games):
-    """Return the games between progress lines: the C's 10,000, or in a shorter run the largest
-    round number up to a tenth of it (at least 1): 10 to 24 lines in 10 to 9,999 games."""
-    if num_games >= REPORT_INTERVAL:
-        return REPORT_INTERVAL
-    return one_two_five(max(num_games // 10, 1))[-1]
-
-
-def curve_points(num_games):
-    """Return the games after which the curve measures the net: 0, round numbers, num_games."""
-    return [0] + one_two_five(num_games - 1) + [num_games] if num_games else [0]
+def format_seconds(seconds):
+    """Return `seconds` as '42s', '3m05s' or '1h02m'."""
+    seconds = int(round(seconds))
+    if seconds >= 3600:
+        return "%dh%02dm" % (seconds // 3600, seconds % 3600 // 60)
+    return "%ds" % seconds if seconds < 60 else "%dm%02ds" % divmod(seconds, 60)
 
 
 class Reporter:
-    """Shows a training run as it goes. report(), the training loop's callback, returns
-    `stop.stop_requested` (cli.first_ctrl_c_stops). With curve=True, self.rows is the curve."""
+    """Shows a run as it trains. report(net, games, winner, side), the training loops' callback,
+    counts the results, prints, measures, and returns `stop()` (True: stop after this game).
+    With curve=True, self.rows is the learning curve (see measure)."""
 
-    def __init__(self, out, num_games, side=O, eval_every=0, curve=False, stop=None):
-        self.out, self.num_games, self.side, self.eval_every = out, num_games, side, eval_every
-        self.interval, self.stop = progress_interval(num_games), stop
-        self.self_play = False   # self-play counts X's and O's wins, not the net's
-        self.points = set(curve_points(num_games)) if curve else set()
+    def __init__(self, num_games, side=O, eval_every=0, curve=False, stop=None, quiet=False):
+        self.num_games, self.side, self.eval_every = num_games, side, eval_every
+        # The C's 10,000 games, or a tenth of a shorter run, rounded down to 1, 2 or 5 x 10^k.
+        self.interval = REPORT_INTERVAL if num_games >= REPORT_INTERVAL else \
+            one_two_five(max(num_games // 10, 1))[-1]
+        self.stop, self.quiet, self.self_play = stop, quiet, False
+        self.points = set([0] + one_two_five(num_games) + [num_games]) if curve else set()
         self.rows, self.games, self.window, self.since_point = [], 0, Counter(), Counter()
         self.start = time.perf_counter()
 
-    def begin(self, net):
-        """Measure the untrained net: the curve's point at 0 games."""
-        if self.points:
+    def report(self, net, games, winner, side):
+        """Take the result of game `games` (winner X, O or TIE; the net played `side`)."""
+        if not self.rows and 0 in self.points:   # the untrained net: the curve's first point
             self.rows.append(measure(net, 0, None, self.side))
-
-    def report(self, net, games, counts):
-        """Take `counts` (X, O, TIE -> games won) of the games since the last call, after `games`
-        games in all; returns True to stop."""
         self.games = games
-        self.window.update(counts)
-        self.since_point.update(counts)
-        if games % self.interval == 0 and self.out:
-            self.progress_line(games, *self._counts(self.window))
-            self.window = Counter()
+        # Counted for the net (win, loss, tie), or by symbol in self-play: X, O, TIE.
+        result = winner if winner == TIE or self.self_play else \
+            "win" if winner == side else "loss"
+        self.window[result] += 1
+        self.since_point[result] += 1
+        if games % self.interval == 0 and not self.quiet:
+            self.progress_line(games)
         if games in self.points:
-            self.rows.append(measure(net, games, self._counts(self.since_point), self.side))
+            self.rows.append(measure(net, games, self.counts(self.since_point), self.side))
             self.since_point = Counter()
-        if self.eval_every and games % self.eval_every == 0:
-            exact = evaluate_network(net, self.side)
-            self.out.line("Exact at %d games: %s, lines lost %d of %d" % (
-                games, format_outcomes(exact), exact["lines_lost"], exact["lines"]))
-        return bool(self.stop and self.stop.stop_requested)
+        if self.eval_every and games % self.eval_every == 0 and not self.quiet:
+            print("Exact at %d games:\n  %s" % (games, "\n  ".join(
+                summary_lines(evaluate_network(net, self.side)))))
+        return bool(self.stop and self.stop())
 
-    def finish(self, net):
-        """Measure the last point of a run that stopped early; note the time."""
-        if self.rows and self.rows[-1]["games"] != self.games:
-            self.rows.append(measure(net, self.games, self._counts(self.since_point), self.side))
-        self.elapsed = time.perf_counter() - self.start
+    def counts(self, counter):
+        """Return (wins, losses, ties) of a Counter (self-play: X's wins, O's wins, ties)."""
+        return tuple(counter[k] for k in ((X, O, TIE) if self.self_play else ("win", "loss", TIE)))
 
-    def _counts(self, counts):
-        """(wins, losses, ties) of the net: with BOTH, WIN and LOSS (self-play: X's, O's wins)."""
-        if self.side == BOTH:
-            return counts[WIN] + counts[X], counts[LOSS] + counts[O], counts[TIE]
-        return counts[self.side], counts[opponent(self.side)], counts[TIE]
-
-    def progress_line(self, games, wins, losses, ties):
-        """Print the C's line, then what it counts and the timing a slower language welcomes."""
+    def progress_line(self, games):
+        """Print the C's line, then the timing a slower language welcomes."""
         elapsed = time.perf_counter() - self.start
         rate = games / max(elapsed, 1e-9)
+        wins, losses, ties = self.counts(self.window)
         won, lost = ("X wins", "O wins") if self.self_play else ("Wins", "Losses")
-        self.out.line("Games: %d, %s: %d (%.1f%%), %s: %d (%.1f%%), Ties: %d (%.1f%%) "
-                      "[last %s; %s, %.0f games/s, ETA %s]" % (
-                          games, won, wins, percent(wins, self.interval), lost, losses,
-                          percent(losses, self.interval), ties, percent(ties, self.interval),
-                          "game" if self.interval == 1 else "%d games" % self.interval,
-                          format_seconds(elapsed), rate,
-                          format_seconds((self.num_games - games) / rate)))
+        # Percentages rounded to float32, as the C computes them.
+        print("Games: %d, %s: %d (%.1f%%), %s: %d (%.1f%%), Ties: %d (%.1f%%) [%s, %.0f games/s, "
+              "ETA %s]" % (games, won, wins, to_float32(wins * 100 / self.interval), lost,
+                           losses, to_float32(losses * 100 / self.interval), ties,
+                           to_float32(ties * 100 / self.interval), format_seconds(elapsed),
+                           rate, format_seconds((self.num_games - games) / rate)), flush=True)
+        self.window = Counter()
 
+    def report_sweep(self, net, sweep, unstable):
+        """Policy iteration's callback: one line per sweep; returns `stop()`."""
+        elapsed = time.perf_counter() - self.start
+        self.games = sweep
+        print("Sweep %d: %d positions not yet stable [%s, %.1f s a sweep, ETA at most %s]" % (
+            sweep, unstable, format_seconds(elapsed), elapsed / sweep,
+            format_seconds(elapsed / sweep * (self.num_games - sweep))), flush=True)
+        return bool(self.stop and self.stop())
 
-def ending(games, planned, ctrl_c):
-    """Return the line that ends training: complete, stopped early (by what), or not begun."""
-    if ctrl_c.stop_requested and games < planned:
-        return "\nStopped by %s after %d of %d games." % (ctrl_c.cause, games, planned)
-    return "\nTraining complete!" if games else \
-        "\nNo game was played: the net keeps its starting weights."
-
-
-def percent(count, window):
-    """Return `count` games as a percentage of `window`, rounded to float32 as the C computes it
-    (0.15 is 0.150000006 in float32, 0.1499... in float64: 400 of 10,001 counts would differ)."""
-    return to_float32(count * 100 / window)
+    def finish(self, net):
+        """Measure the last point of a run that stopped early; return the seconds it took."""
+        if self.points and (not self.rows or self.rows[-1]["games"] != self.games):
+            self.rows.append(measure(net, self.games, self.counts(self.since_point), self.side))
+        return time.perf_counter() - self.start
 
 
 def measure(net, games, sampled, side):
-    """Return a curve row: games, sampled ((wins, losses, ties) since the last row, or None), exact
-    (the exact evaluation, without losing lines), probs (9 per telling position of `side`)."""
+    """Return a curve row: games, sampled ((wins, losses, ties) since the last row, or None),
+    exact (exact.evaluate_network, without its losing lines) and probs (9 per telling
+    position of `side`)."""
     exact = evaluate_network(net, side)
     del exact["losing_lines"]   # rows travel between processes: keep them small
     probs = []

@@ -93,23 +93,6 @@ def complete_share(policy, side=O, start=START):
     return sum(policy(p) in correct_moves(p) for p in found), len(found)
 
 
-@cache
-def random_vs_random(position=START):
-    """Return {X: p, O: p, TIE: p} when both move at random from `position`."""
-    winner = check_game_over(position)
-    if winner is not None:
-        return {k: float(winner == k) for k in (X, O, TIE)}
-    below = [random_vs_random(child) for _, child in _children(position)]
-    return {k: sum(b[k] for b in below) / len(below) for k in (X, O, TIE)}
-
-
-def strength(result):
-    """Return an evaluated net's win minus loss rate, scaled: 0 random, 1 the best never losing."""
-    side, odds = result["side"], random_vs_random()
-    base = odds[side] - odds[opponent(side)]
-    return (result["win"] - result["loss"] - base) / (best_safe_win_rate(side=side) - base)
-
-
 def best_safe_win_rate(position=START, side=O):
     """Return the best P(win) of a never-losing `side` against a random opponent from `position`
     (0.9164 as O, 0.9948 as X): the expected reward when a loss costs a million, as that
@@ -149,3 +132,27 @@ def optimum(rewards, side=O):
 def rank(result):
     """Sort key of an evaluation, strongest first: unbeatable, fewest lines lost, most wins."""
     return not result["unbeatable"], result["lines_lost"], -result["win"]
+
+
+def verdict(result):
+    """Return 'unbeatable, 87.8% wins' or 'loses 10 lines, 83.7% wins' (both sides: 'as O ...;
+    as X ...')."""
+    if "sides" in result:
+        return "; ".join("as %s %s" % (r["side"], verdict(r)) for r in result["sides"])
+    lost = result["lines_lost"]
+    return "%s, %.1f%% wins" % ("loses %d line%s" % (lost, "s" * (lost != 1)) if lost
+                                else "unbeatable", 100 * result["win"])
+
+
+def summary_lines(result):
+    """Return the exact evaluation `result` in words, as a list of lines (ttt-eval's figures)."""
+    if "sides" in result:
+        return [line for r in result["sides"] for line in summary_lines(r)]
+    side, other = result["side"], opponent(result["side"])
+    kept, positions = result["optimal_positions"], max(result["positions"], 1)
+    return ["Exact as %s vs random %s: win %.3f%%, draw %.3f%%, loss %.3f%%"
+            % (side, other, *(100 * result[k] for k in ("win", "draw", "loss"))),
+            "Every %s strategy: %d lines, %d lost: %s" % (
+                other, result["lines"], result["lines_lost"],
+                "unbeatable" if result["unbeatable"] else "beatable"),
+            "Optimal moves: %d of %d positions (%.1f%%)" % (kept, positions, 100 * kept / positions)]
