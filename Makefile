@@ -6,7 +6,7 @@ RUN = PYTHONPATH=src $(PYTHON)
 # Interpreters for test-all: 3.9 is the oldest supported Python.
 INTERPRETERS ?= python3.9 python3.10 python3.11 python3.12 python3.13 pypy3
 
-.PHONY: test test-all net qnet train play eval rl bench curve clean
+.PHONY: test test-all net qnet train play eval rl web bench curve clean
 
 # The suite in two processes (tests/parallel.py: two groups of about equal
 # time); the same tests run in one process with:
@@ -28,12 +28,10 @@ test-all:
 	  PYTHONPATH=src $$py -m unittest discover -s tests -t . || status=1; \
 	done; exit $$status
 
-# The Quick start: runs of 20,000 games by the C's rule, one process per
-# core (at most 16 at a time), until a seed (in order) ends unbeatable; at
-# most 16 runs. Measured in
-# docs/measurements.md ("The Quick start").
+# The Quick start: a complete player, both sides, by policy iteration (it
+# stops by itself at the stable policy; README, "Three ways to learn").
 net:
-	$(RUN) -m ttt_rl.train 20000 $(WEIGHTS) --runs 16 --until-unbeatable
+	$(RUN) -m ttt_rl.train --method policy-iteration $(WEIGHTS)
 
 # Q-learning's documented run (docs/measurements.md, "Q-learning").
 qnet:
@@ -51,6 +49,10 @@ eval:
 # The original program in one command: train, then play (and keep learning).
 rl:
 	$(RUN) -m ttt_rl $(GAMES)
+
+# Play and train in the browser: prints a local address to open.
+web:
+	$(RUN) -m ttt_rl.web $(WEIGHTS)
 
 # The picture in the README: the C's rule and Q-learning, 200,000 games each
 # on seed 1, side by side, in two processes (15 s with PYTHON=pypy3 on a

@@ -12,7 +12,7 @@ import tempfile
 import unittest
 from unittest import mock
 
-from ttt_rl.lab import args as lab_args
+from ttt_rl.lab import cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = os.path.join(ROOT, "src")
@@ -46,21 +46,20 @@ def run_main(main, *argv, stdin=b""):
     return status, out.getvalue(), err.getvalue()
 
 
-def ctrl_c_after(games, command=None, presses=1):
-    """Patch the C's training loop (the monte-carlo entry of
-    ttt_rl.lab.args.RULES, which every command and worker looks up through
-    args.trainer) so that Ctrl-C is pressed `presses` times right after game
-    `games`. `command` (the command's module) is accepted and ignored."""
-    settings, real, learner = lab_args.RULES[lab_args.MONTE_CARLO]
+def ctrl_c_after(games, presses=1):
+    """Patch the C's training loop (the monte-carlo entry of ttt_rl.lab.cli.RULES, which
+    every command and worker looks up through cli.trainer) so that Ctrl-C is pressed
+    `presses` times right after game `games`."""
+    settings, real, learner = cli.RULES[cli.MONTE_CARLO]
 
     def training(net, num_games, rng, side, settings, report, **kwargs):
-        def pressing(net, played, counts):
+        def pressing(net, played, winner, side):
             if played == games:
                 for _ in range(presses):
                     os.kill(os.getpid(), signal.SIGINT)
-            return report(net, played, counts)
+            return report(net, played, winner, side)
         return real(net, num_games, rng, side, settings, report=pressing, **kwargs)
-    return mock.patch.dict(lab_args.RULES, {lab_args.MONTE_CARLO: (settings, training, learner)})
+    return mock.patch.dict(cli.RULES, {cli.MONTE_CARLO: (settings, training, learner)})
 
 
 def read(path):

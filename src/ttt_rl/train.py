@@ -75,9 +75,12 @@ def main(argv=None):
             return best_of_runs(args, save, save_curve, init_net)
         # 1. A new network (C: init_neural_network), or the --init file's.
         net, rng = start_network(args, init_net)
-        print("Training neural network with %d %s by %s" % (
-            args.games, "sweeps at most" if args.method == POLICY_ITERATION else "games",
-            args.method), flush=True)
+        print("Training neural network with %d games" % args.games)   # the C's two lines
+        print("Training neural network " + {
+            RANDOM: "against %d random games...", SELF: "by self-play, %d games...",
+            MCTS: "against MCTS, %d games...", POLICY_ITERATION: "by policy iteration, at "
+            "most %d sweeps..."}[POLICY_ITERATION if args.method == POLICY_ITERATION
+                                 else args.opponent] % args.games, flush=True)
         with FirstCtrlC() as ctrl_c:
             reporter = Reporter(args.games, args.side, args.eval_every, bool(args.curve),
                                 ctrl_c.stop)

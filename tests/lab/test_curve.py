@@ -3,14 +3,13 @@ moments, learning-curve points from game 0, log-spaced, with the net's
 probabilities on telling positions, and CSV rows; measuring never changes
 training."""
 
+import contextlib
 import io
 import random
 import unittest
 
-from ttt_rl.game import O, X, to_move
-from ttt_rl.lab.cli import Output
-from ttt_rl.lab.curve import (TELLING_POSITIONS, Reporter, csv_text, curve_points, measure,
-                              one_two_five, percent, progress_interval)
+from ttt_rl.game import O, TIE, X, to_move
+from ttt_rl.lab.curve import TELLING_POSITIONS, Reporter, csv_text, measure, one_two_five
 from ttt_rl.lab.exact import correct_moves
 from ttt_rl.learn import train_against_random
 from ttt_rl.nn import init_neural_network
@@ -18,16 +17,13 @@ from ttt_rl.weights import parameters
 
 
 def train_with(reporter, games, seed=8):
-    rng = random.Random(seed)
+    """Train seed `seed` for `games` games with `reporter`; return (parameters, printed)."""
+    rng, out = random.Random(seed), io.StringIO()
     net = init_neural_network(rng)
-    reporter.begin(net)
-    train_against_random(net, games, rng, report=reporter.report, report_every=1)
-    reporter.finish(net)
-    return parameters(net)
-
-
-def output():
-    return Output(io.StringIO(), "ttt-test")
+    with contextlib.redirect_stdout(out):
+        train_against_random(net, games, rng, report=reporter.report)
+        reporter.finish(net)
+    return parameters(net), out.getvalue()
 
 
 class RoundNumbersTest(unittest.TestCase):
@@ -43,59 +39,50 @@ class RoundNumbersTest(unittest.TestCase):
 
     def test_progress_intervals(self):
         # The C's 10,000; a shorter run: the largest round number up to a tenth.
-        self.assertEqual([progress_interval(n) for n in (0, 5, 150, 5000, 9999, 10000, 2000000)],
+        self.assertEqual([Reporter(n).interval for n in (0, 5, 150, 5000, 9999, 10000, 2000000)],
                          [1, 1, 10, 500, 500, 10000, 10000])
 
     def test_curve_points(self):
-        self.assertEqual(curve_points(0), [0])
-        self.assertEqual(curve_points(5000),
+        self.assertEqual(sorted(Reporter(5000, curve=True).points),
                          [0, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000])
-        self.assertEqual(len(curve_points(2000000)), 21)
-        self.assertEqual(curve_points(7), [0, 1, 2, 5, 7])
+        self.assertEqual(sorted(Reporter(7, curve=True).points), [0, 1, 2, 5, 7])
 
 
 class ReporterTest(unittest.TestCase):
-    """Progress lines every 10,000 games (10 to 25 in a shorter run), rows
+    """Progress lines every 10,000 games (10 to 24 in a shorter run), rows
     at curve points, and the same training with or without them."""
 
     def test_lines_rows_and_the_same_training(self):
-        plain = train_with(Reporter(output(), 300), 300)
-        out = output()
-        reporter = Reporter(out, 300, eval_every=100, curve=True)
-        self.assertEqual(train_with(reporter, 300), plain)
-        text = out.stream.getvalue()
+        plain, _ = train_with(Reporter(300, quiet=True), 300)
+        reporter = Reporter(300, eval_every=100, curve=True)
+        trained, text = train_with(reporter, 300)
+        self.assertEqual(trained, plain)
         self.assertEqual(text.count("Games: "), 15)   # every 20 games
         self.assertRegex(text, r"Games: 300, Wins: \d+ \(\d+\.\d%\), Losses: \d+ \(\d+\.\d%\), "
-                               r"Ties: \d+ \(\d+\.\d%\) \[last 20 games; ")
+                               r"Ties: \d+ \(\d+\.\d%\) \[")
         self.assertEqual(text.count("Exact at "), 3)
         self.assertEqual([r["games"] for r in reporter.rows], [0, 1, 2, 5, 10, 20, 50, 100,
                                                                200, 300])
         self.assertIsNone(reporter.rows[0]["sampled"])
         self.assertEqual(sum(reporter.rows[-1]["sampled"]), 100)   # games 201-300
 
-    def test_an_early_stop_gets_a_last_point_and_a_stop_request_stops(self):
-        class Stop:
-            stop_requested = False
-
-        stop = Stop()
-        reporter = Reporter(output(), 1000, curve=True, stop=stop)
+    def test_a_stop_request_stops_and_gets_a_last_point(self):
+        reporter = Reporter(1000, curve=True, quiet=True, stop=lambda: reporter.games == 30)
         rng = random.Random(1)
         net = init_neural_network(rng)
-        reporter.begin(net)
-
-        def report(net, games, counts):
-            stop.stop_requested = games == 30   # a first Ctrl-C after game 30
-            return reporter.report(net, games, counts)
-
-        played = train_against_random(net, 1000, rng, report=report, report_every=1)
+        played = train_against_random(net, 1000, rng, report=reporter.report)
         reporter.finish(net)
         self.assertEqual(played, 30)
-        self.assertEqual(reporter.rows[-1]["games"], 30)
+        self.assertEqual([r["games"] for r in reporter.rows][-2:], [20, 30])
 
-    def test_percent_rounds_like_c_float32(self):
-        self.assertEqual("%.1f" % percent(15, 10000), "0.2")
-        self.assertEqual("%.1f" % percent(7987, 10000), "79.9")
-        self.assertEqual("%.1f" % percent(10000, 10000), "100.0")
+    def test_percentages_round_like_c_float32(self):
+        # 15 of 10,000 is 0.15%: 0.150000006 in float32, 0.1499... in float64.
+        reporter = Reporter(10000)
+        reporter.window.update({"win": 15, "loss": 7987, TIE: 1998})
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            reporter.progress_line(10000)
+        self.assertIn("Wins: 15 (0.2%), Losses: 7987 (79.9%), Ties: 1998 (20.0%)", out.getvalue())
 
 
 class RowsTest(unittest.TestCase):

@@ -187,9 +187,9 @@ class FirstCtrlC:
         if self.stop_requested:
             raise KeyboardInterrupt
         self.stop_requested = True
-        # os.write, not print: the program may be in the middle of a print.
-        os.write(2, b"\nCtrl-C: stopping after this game, then saving (again: stop now, "
-                    b"save nothing)\n")
+        # To stderr: the program may be in the middle of a print to stdout.
+        sys.stderr.write("\nCtrl-C: stopping after this game, then saving (again: stop now, "
+                         "save nothing)\n")
 
     def __exit__(self, *exc):
         signal.signal(signal.SIGINT, self.previous)

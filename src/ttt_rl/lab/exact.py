@@ -56,7 +56,8 @@ def evaluate_policy(policy, start=START, side=O):
             return walk(position[:move] + side + position[move + 1:], moves + [move])
         # Each opponent move starts lines of its own; a random opponent picks each equally.
         children = _children(position)
-        win, draw, loss, lines = map(sum, zip(*[walk(child, moves + [c]) for c, child in children]))
+        below = [walk(child, moves + [c]) for c, child in children]
+        win, draw, loss, lines = map(sum, zip(*below))
         return win / len(children), draw / len(children), loss / len(children), lines
 
     win, draw, loss, lines = walk(start, [])
@@ -155,4 +156,5 @@ def summary_lines(result):
             "Every %s strategy: %d lines, %d lost: %s" % (
                 other, result["lines"], result["lines_lost"],
                 "unbeatable" if result["unbeatable"] else "beatable"),
-            "Optimal moves: %d of %d positions (%.1f%%)" % (kept, positions, 100 * kept / positions)]
+            "Optimal moves: %d of %d positions (%.1f%%)"
+            % (kept, positions, 100 * kept / positions)]

@@ -36,12 +36,12 @@ def load_weights(path):
 
 @contextlib.contextmanager
 def saving(path, weights=True):
-    """Prepare to write `path` (None: nothing to write, yields None), then yield save(data): data (bytes, or a network for a weights
-    file) goes to `path` atomically, the old file kept as `path`.bak if `weights`. Raises
-    FileError at once if an existing non-empty `path` is not a weights file (with `weights`) or
-    its folder cannot take a new file; save raises FileError if the final rename is refused,
-    naming the file beside that keeps the data. On leaving the block, an unused temporary file
-    is removed."""
+    """Prepare to write `path`, then yield save(data), which writes data (bytes, or a network
+    for a weights file) to `path` atomically, the old file kept as `path`.bak if `weights`.
+    Raises FileError at once if `path` is a folder, an existing non-empty `path` is not a
+    weights file (with `weights`), or its folder cannot take a new file; save raises FileError
+    if the final rename is refused, naming the file beside that keeps the data. On leaving the
+    block, an unused temporary file is removed. With `path` None, yields None."""
     if path is None:
         yield None
         return

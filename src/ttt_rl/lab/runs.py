@@ -11,8 +11,10 @@ import concurrent.futures
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
+from concurrent.futures.process import BrokenProcessPool
 
 from ..weights import from_bytes, to_bytes
 from .cli import SELF, FirstCtrlC, settings_from, start_network, trainer
@@ -73,10 +75,11 @@ def train_runs(args, init_data=None):
                 for future in done:
                     try:
                         run = future.result()
-                    except concurrent.futures.process.BrokenProcessPool:
-                        if not failed:   # every unfinished run reports it: say it once
-                            os.write(2, b"ttt-train: error: a worker process died: its run "
-                                        b"and those not yet finished are lost\n")
+                    except Exception as e:   # noqa: BLE001 (one line, never a traceback)
+                        if not failed:   # a dead worker fails every unfinished run: say it once
+                            print("ttt-train: error: %s" % (
+                                "a worker process died: the runs not yet finished are lost"
+                                if isinstance(e, BrokenProcessPool) else e), file=sys.stderr)
                         failed = True
                         continue
                     runs.append(run)

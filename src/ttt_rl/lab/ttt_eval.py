@@ -3,6 +3,7 @@ reward asks for. The C has nothing like it: it only samples games.
 """
 
 import json
+import os
 import sys
 
 from ..game import BOTH, O, X, opponent
@@ -58,7 +59,8 @@ def main(argv=None):
         if args.check and not result["unbeatable"]:
             status = status or EXIT_FAILURE
         if args.json:
-            print(json.dumps({"file": path, **{k: result[k] for k in JSON_KEYS}}))
+            name = os.fsencode(path).decode("utf-8", "backslashreplace")   # JSON is UTF-8
+            print(json.dumps({"file": name, **{k: result[k] for k in JSON_KEYS}}))
             continue
         lines = summary_lines(result) + [
             "Under any play: keeps the minimax value in %d of %d positions (%.1f%%)"
