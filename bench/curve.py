@@ -1,30 +1,43 @@
 """The picture in the README, docs/curve.svg: `make curve`.
 
-Trains the C's rule and Q-learning on one seed, in two worker processes
-(lab/runs.py, as `ttt-train --runs`), and draws both learning curves
-(lab/svg.py, as `ttt-train --curve`) side by side. A maintainer's tool
-beside the other measurements, not a command of the package.
+Trains the C's rule and Q-learning on one seed, as `ttt-train GAMES --seed S --method M
+--curve` would, in two worker processes, and draws both learning curves (bench/svg.py) side by
+side. A maintainer's tool beside the other measurements, not a command of the package.
 
     PYTHONPATH=src python3 bench/curve.py GAMES OUT.svg [--seed S]
 """
 
 import argparse
+import multiprocessing
 import os
+import signal
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "src"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [os.path.join(os.path.dirname(HERE), "src"), HERE]
 
+from svg import HEIGHT, WIDTH, chart  # noqa: E402
 from ttt_rl.game import O  # noqa: E402
-from ttt_rl.lab.args import RULES, ArgumentParser, count, file_name, seed  # noqa: E402
-from ttt_rl.lab.cli import EXIT_FAILURE, Output, command, first_ctrl_c_stops, \
-    signals_held  # noqa: E402
-from ttt_rl.lab.files import check_output, save  # noqa: E402
-from ttt_rl.lab.runs import run_all  # noqa: E402
-from ttt_rl.lab.svg import HEIGHT, WIDTH, chart  # noqa: E402
-from ttt_rl.lab.text import verdict  # noqa: E402
+from ttt_rl.lab.cli import MONTE_CARLO, Q_LEARNING, RULES, command  # noqa: E402
+from ttt_rl.lab.cli import number, start_network  # noqa: E402
+from ttt_rl.lab.curve import Reporter  # noqa: E402
+from ttt_rl.lab.exact import evaluate_network, verdict  # noqa: E402
+from ttt_rl.lab.files import saving  # noqa: E402
+from ttt_rl.weights import from_bytes, to_bytes  # noqa: E402
 
-TITLES = {"monte-carlo": "The C's rule (monte-carlo), seed %d", "q-learning": "Q-learning, seed %d"}
+TITLES = {MONTE_CARLO: "The C's rule (monte-carlo), seed %d", Q_LEARNING: "Q-learning, seed %d"}
+
+
+def train(rule, games, seed):
+    """In a worker: train `rule` as `ttt-train GAMES --seed SEED --method RULE`; return its
+    curve (lab.curve.Reporter's rows) and the verdict on the net as a file holds it."""
+    net, rng = start_network(argparse.Namespace(seed=seed, hidden=None))
+    reporter = Reporter(games, O, curve=True, quiet=True)
+    reporter.begin(net)   # the point at 0 games: the untrained net
+    settings, loop, _ = RULES[rule]
+    loop(net, games, rng, O, settings, reporter.report)
+    reporter.finish(net)
+    return reporter.rows, verdict(evaluate_network(from_bytes(to_bytes(net)), O))
 
 
 def side_by_side(charts):
@@ -37,33 +50,27 @@ def side_by_side(charts):
 
 @command("make curve")
 def main(argv=None):
-    """make curve: GAMES OUT.svg [--seed S]; returns the exit status."""
-    parser = ArgumentParser(prog="make curve", description="Train the C's rule and Q-learning on "
-                            "one seed side by side and draw both learning curves in OUT.svg (an "
-                            "old one is kept as OUT.svg.bak).")
-    parser.add_argument("games", type=count, metavar="GAMES", help="games of each rule")
-    parser.add_argument("output", type=file_name, metavar="OUT.svg", help="the picture")
-    parser.add_argument("--seed", type=seed, default=1, help="random seed (default 1)")
-    args, out = parser.parse_args(argv), Output(sys.stdout, "make curve")
+    """make curve: GAMES OUT.svg [--seed S]; returns the exit status (130 after Ctrl-C)."""
+    parser = argparse.ArgumentParser(
+        prog="make curve", description="Train the C's rule and Q-learning on one seed side by "
+        "side and draw both learning curves in OUT.svg.")
+    parser.add_argument("games", type=number(int, 0), metavar="GAMES", help="games of each rule")
+    parser.add_argument("output", metavar="OUT.svg", help="the picture to write")
+    parser.add_argument("--seed", type=number(int), default=1, help="random seed (default 1)")
+    args = parser.parse_args(argv)
     if not args.output.lower().endswith(".svg"):
         parser.error("OUT.svg must end in .svg: it is an SVG picture")
-    check_output(args.output, weights=False)
-    tasks = [(argparse.Namespace(games=args.games, method=rule, side=O, hidden=None, init=None,
-                                 curve=True, **RULES[rule][0]._asdict()), args.seed, None)
-             for rule in RULES]
-    with first_ctrl_c_stops() as ctrl_c:
-        runs, failed = run_all(tasks, len(tasks), out, ctrl_c)
-    if ctrl_c.stop_requested or failed:
-        return ctrl_c.status or EXIT_FAILURE
-    for rule, run in zip(RULES, runs):
-        out.line("%s, seed %d, %d games: %s" % (rule, args.seed, args.games,
-                                                verdict(run["result"])))
-    charts = [chart({args.seed: run["rows"]}, O, heading=TITLES[rule] % args.seed)
-              for rule, run in zip(RULES, runs)]
-    with signals_held():
-        save(args.output, side_by_side(charts).encode("utf-8"))
-        out.line("Picture written to %s" % args.output)
-    return EXIT_FAILURE if out.failed else 0
+    with saving(args.output, weights=False) as save:   # a bad folder fails before training
+        # Workers ignore Ctrl-C: the pool's exit ends them, and the command says it once.
+        with multiprocessing.Pool(len(TITLES), signal.signal, (signal.SIGINT,
+                                                               signal.SIG_IGN)) as pool:
+            runs = pool.starmap(train, [(rule, args.games, args.seed) for rule in TITLES])
+        for rule, (_, result) in zip(TITLES, runs):
+            print("%s, seed %d, %d games: %s" % (rule, args.seed, args.games, result))
+        save(side_by_side([chart({args.seed: rows}, O, heading=TITLES[rule] % args.seed)
+                           for rule, (rows, _) in zip(TITLES, runs)]).encode("utf-8"))
+    print("Picture written to %s" % args.output)
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,13 +1,15 @@
 """The learning curve as an SVG picture (the C draws none): rates and lines lost by games trained
-on a log scale, and heat maps of the net's move probabilities on telling positions."""
+on a log scale, and heat maps of the net's move probabilities on telling positions. It draws the
+rows of lab.curve.Reporter(..., curve=True); bench/curve.py puts two charts side by side for the
+README's docs/curve.svg (`make curve`)."""
 
 import math
 from html import escape
 
-from ..game import O, opponent
-from ..nn import best_move
-from .curve import TELLING_POSITIONS, one_two_five
-from .exact import correct_moves
+from ttt_rl.game import O, opponent
+from ttt_rl.lab.curve import TELLING_POSITIONS, one_two_five
+from ttt_rl.lab.exact import correct_moves
+from ttt_rl.nn import best_move
 
 WIDTH, LEFT, RIGHT = 800, 70, 150       # picture width and side margins
 RATES, LOST = (40, 230), (270, 370)     # y ranges of the rates and lines-lost panels
@@ -26,7 +28,8 @@ def _polyline(points, color, width, opacity, dash=""):
                 % (points[0] + (width + 1, color, opacity)))
     dash = ' stroke-dasharray="%s"' % dash if dash else ""
     return ('<polyline points="%s" fill="none" stroke="%s" stroke-width="%.1f" stroke-opacity='
-            '"%.2f"%s/>' % (" ".join("%.1f,%.1f" % p for p in points), color, width, opacity, dash))
+            '"%.2f"%s/>' % (" ".join("%.1f,%.1f" % p for p in points), color, width, opacity,
+                            dash))
 
 
 def _text(x, y, text, anchor="middle", extra=""):

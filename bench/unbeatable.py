@@ -53,8 +53,8 @@ def main():
     with multiprocessing.Pool(args.jobs) as pool:
         rows = pool.map(one_seed, jobs, chunksize=1)
     for seed, unbeatable, win, lost in rows:
-        print("seed %d: %s, %.3f%% wins" % (seed, "unbeatable" if unbeatable
-                                           else "loses %d line%s" % (lost, "" if lost == 1 else "s"), 100 * win))
+        verdict = "unbeatable" if unbeatable else "loses %d line%s" % (lost, "s" * (lost != 1))
+        print("seed %d: %s, %.3f%% wins" % (seed, verdict, 100 * win))
     safe = [r for r in rows if r[1]]
     print("%s, %d games, seeds %s: %d of %d unbeatable (%.1f%%); mean exact win %.3f%%, "
           "best unbeatable %.3f%%; %d at the optimum 91.64%%" % (

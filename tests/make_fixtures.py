@@ -35,7 +35,11 @@ def main():
     train, play = tools
     subprocess.run([train, "150000", os.path.join(DATA, "c_trained.bin"), "42"],
                    check=True, stdout=subprocess.DEVNULL)
-    train_main(["2000", os.path.join(DATA, "py_trained.bin"), "--seed", "7"])
+    py_trained = os.path.join(DATA, "py_trained.bin")
+    if os.path.exists(py_trained):
+        os.remove(py_trained)   # replaced, not kept as py_trained.bin.bak in tests/data
+    if train_main(["2000", py_trained, "--seed", "7"]) != 0:
+        sys.exit("ttt-train failed")
     for name, seed in (("c_trained", 1), ("py_trained", 2)):
         weights = os.path.join(DATA, name + ".bin")
         moves = scripted_session(load(weights), random.Random(seed))

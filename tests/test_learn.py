@@ -1,20 +1,21 @@
-"""Learning from games (learn.py): targets, rewards, the C's order, and
-that training on a seed is repeatable and actually learns."""
+"""Learning from games (learn.py): targets, rewards, the C's order, the report after
+every game, and that training on a seed is repeatable, keeps its bytes and learns."""
 
 import hashlib
 import random
 import unittest
 from unittest import mock
 
-from ttt_rl import learn
+from ttt_rl import learn, train
 from ttt_rl.game import BOTH, EMPTY, O, TIE, X, input_index
-from ttt_rl.learn import (DEFAULT_SETTINGS, LOSS, WIN, Settings, learn_from_game,
-                          play_random_game, side_of_game, train_against_random)
+from ttt_rl.learn import (DEFAULT_SETTINGS, Settings, learn_from_game, play_random_game,
+                          side_of_game, train_against_random)
 from ttt_rl.lab.exact import evaluate_network
 from ttt_rl.nn import init_neural_network
 from ttt_rl.weights import parameters, to_bytes
 
 from . import oracle
+from .helpers import TempDirTest, read, run_main
 
 
 def record_backprop_calls(history, winner, side=O, settings=DEFAULT_SETTINGS):
@@ -160,43 +161,58 @@ class DifferentialTest(unittest.TestCase):
         self.assertEqual(parameters(net), slow.flat())
 
 
+def spy_on_games(module, name):
+    """Patch module.NAME, a game player returning (winner, history), to record each
+    (side, winner) it returns; returns (the patcher, the list)."""
+    played, real = [], getattr(module, name)
+
+    def spy(net, rng, *args):
+        winner, history = real(net, rng, *args)
+        played.append((args[-3], winner))   # (side, settings, opponent) end the arguments
+        return winner, history
+    return mock.patch.object(module, name, spy), played
+
+
 class TrainAgainstRandomTest(unittest.TestCase):
-    """Training is repeatable for a seed, reports as asked, stops when told, and learns."""
+    """Training is repeatable for a seed, reports every game, stops when told, and learns."""
 
     def test_seeded_training_is_repeatable(self):
-        runs = []
+        # The one repeatability test of the C's rule (with the pin below).
+        files = []
         for seed in (5, 5, 6):
             rng = random.Random(seed)
             net = init_neural_network(rng)
             train_against_random(net, 200, rng)
-            runs.append(parameters(net))
-        self.assertEqual(runs[0], runs[1])
-        self.assertNotEqual(runs[0], runs[2])
+            files.append(to_bytes(net))
+        self.assertEqual(files[0], files[1])
+        self.assertNotEqual(files[0], files[2])
 
-    def test_report_every_n_games_with_the_results_since(self):
+    def test_reports_each_game_its_winner_and_side(self):
         calls = []
-
-        def report(net, games, counts):
-            calls.append((games, dict(counts)))
-
         rng = random.Random(12)
         net = init_neural_network(rng)
-        self.assertEqual(train_against_random(net, 450, rng, report=report,
-                                              report_every=100), 450)
-        self.assertEqual([games for games, _ in calls], [100, 200, 300, 400])
-        self.assertEqual([sum(counts.values()) for _, counts in calls], [100] * 4)
+        patcher, played = spy_on_games(learn, "play_random_game")
+        with patcher:
+            games = train_against_random(
+                net, 45, rng, report=lambda n, g, w, s: calls.append((n, g, w, s)))
+        self.assertEqual(games, 45)
+        self.assertEqual([g for _, g, _, _ in calls], list(range(1, 46)))
+        self.assertTrue(all(n is net for n, _, _, _ in calls))
+        # Each report names the game just played: its winner, and the net's side, O.
+        self.assertEqual([(s, w) for _, _, w, s in calls], played)
+        self.assertEqual({s for s, _ in played}, {O})
+        self.assertEqual({w for _, w in played}, {X, O, TIE})
 
     def test_a_report_that_returns_true_stops_training(self):
         rng = random.Random(3)
         net = init_neural_network(rng)
-        played = train_against_random(net, 1000, rng, report=lambda n, g, c: g == 37,
-                                      report_every=1)
-        self.assertEqual(played, 37)
-        # The same 37 games without a report give the same weights.
-        rng = random.Random(3)
-        again = init_neural_network(rng)
-        train_against_random(again, 37, rng)
-        self.assertEqual(parameters(net), parameters(again))
+        reported = []
+        patcher, played = spy_on_games(learn, "play_random_game")
+        with patcher:
+            games = train_against_random(
+                net, 1000, rng, report=lambda n, g, w, s: reported.append(g) or g == 37)
+        # Game 37 was learned, then nothing more was played.
+        self.assertEqual((games, len(played), reported[-1], len(reported)), (37, 37, 37, 37))
 
     def test_a_short_run_learns(self):
         rng = random.Random(12)
@@ -211,14 +227,17 @@ class TrainAgainstRandomTest(unittest.TestCase):
         train_against_random(net, 50, rng)
         self.assertEqual((len(net.b_h), len(net.w_ih[0]), len(net.w_ho)), (25, 25, 25))
 
-    def test_a_seeded_run_keeps_its_bytes(self):
-        # What `ttt-train 3000 --seed 1` saved before the opponent and BOTH
-        # existed: the defaults must not move a bit.
-        rng = random.Random(1)
-        net = init_neural_network(rng)
-        train_against_random(net, 3000, rng)
-        self.assertEqual(hashlib.sha256(to_bytes(net)).hexdigest(),
-                         "af13bc9af6b082bf9f68471fbf312b32b8da5d141b4edd7b05d371a7e075711b")
+
+class PinnedBytesTest(TempDirTest):
+    """The C's rule writes the same file as it always has, on every interpreter."""
+
+    def test_ttt_train_3000_seed_1_keeps_its_bytes(self):
+        # `ttt-train 3000 --seed 1`: the bytes saved since before the opponent, BOTH and the
+        # per-game report existed; the defaults must not move a bit.
+        status, _, err = run_main(train.main, "3000", self.path("w.bin"), "--seed", "1")
+        self.assertEqual((status, err), (0, ""))
+        self.assertEqual(hashlib.sha1(read(self.path("w.bin"))).hexdigest(),
+                         "6955e2bc20a6aba82cbe11a370065af6cc001f66")
 
 
 class OpponentTest(unittest.TestCase):
@@ -249,26 +268,20 @@ class BothSidesTest(unittest.TestCase):
         self.assertEqual({side_of_game(s, g) for s in (X,) for g in range(3)}, {X})
         self.assertEqual({side_of_game(s, g) for s in (O,) for g in range(3)}, {O})
 
-    def test_learns_the_side_it_played_and_counts_its_results(self):
-        played, reports = [], []
-        real = learn.play_random_game
-
-        def spy(net, rng, side, settings, opponent):
-            winner, history = real(net, rng, side, settings, opponent)
-            played.append((side, winner))
-            return winner, history
-
+    def test_plays_x_then_o_and_reports_the_side_it_played(self):
+        reports = []
         rng = random.Random(9)
         net = init_neural_network(rng)
-        with mock.patch.object(learn, "play_random_game", spy):
-            train_against_random(net, 40, rng, BOTH, report=lambda n, g, c: reports.append(c),
-                                 report_every=1)
+        patcher, played = spy_on_games(learn, "play_random_game")
+        with patcher:
+            train_against_random(net, 40, rng, BOTH,
+                                 report=lambda n, g, w, s: reports.append((s, w)))
         self.assertEqual([side for side, _ in played], [X, O] * 20)
-        # Counts are the net's results, whichever side it played.
-        expected = [WIN if w == s else TIE if w == TIE else LOSS for s, w in played]
-        self.assertEqual([next(k for k, n in c.items() if n) for c in reports], expected)
-        self.assertEqual({tuple(sorted(c)) for c in reports}, {tuple(sorted((WIN, LOSS, TIE)))})
-        self.assertGreater(expected.count(WIN), 0)
+        # Each report has the side the net played that game, so that a caller can count
+        # the net's own wins and losses (lab.curve.Reporter does).
+        self.assertEqual(reports, played)
+        results = {"win" if w == s else TIE if w == TIE else "loss" for s, w in played}
+        self.assertEqual(results, {"win", "loss", TIE})   # the side matters to count them
 
     def test_one_net_learns_both_sides(self):
         rng = random.Random(12)

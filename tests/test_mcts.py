@@ -26,7 +26,8 @@ class MctsMoveTest(unittest.TestCase):
         # O to move must block X's top row at 2; X to move must block O's at 2.
         for text, block in (("XX.|.O.|...", 2), ("OO.|X..|X..", 2)):
             for seed in range(5):
-                self.assertEqual(mcts_move(board_from(text), random.Random(seed), 200), block, text)
+                self.assertEqual(mcts_move(board_from(text), random.Random(seed), 200), block,
+                                 text)
 
     def test_plays_a_legal_move_for_the_player_to_move(self):
         rng = random.Random(4)

@@ -1,5 +1,6 @@
 """Q-learning (qlearn.py): the exploration schedule, the one-step targets,
-that only the chosen action's value moves, and that it learns."""
+that only the chosen action's value moves, the report after every game, that a
+seed repeats and keeps its bytes, and that it learns."""
 
 import hashlib
 import math
@@ -7,8 +8,8 @@ import random
 import unittest
 from unittest import mock
 
-from ttt_rl import qlearn
-from ttt_rl.game import O, TIE, X, board_to_inputs, get_random_move, init_game
+from ttt_rl import qlearn, train
+from ttt_rl.game import BOTH, O, TIE, X, board_to_inputs, get_random_move, init_game
 from ttt_rl.lab.exact import evaluate_network
 from ttt_rl.learn import play_against_random
 from ttt_rl.nn import NeuralNetwork, forward_pass, init_neural_network, softmax
@@ -17,6 +18,9 @@ from ttt_rl.qlearn import (DEFAULT_Q_SETTINGS, EPSILON_GREEDY, SOFTMAX, TD_ERROR
                            learning_rate_at, play_q_game, q_learn_from_game, q_update,
                            softmax_move, train_q_learning)
 from ttt_rl.weights import from_bytes, parameters, to_bytes
+
+from .helpers import TempDirTest, read, run_main
+from .test_learn import spy_on_games
 
 # X0 O4 X1 O2 X3 O6: O wins on the 2-4-6 diagonal with its third move.
 O_WINS = [0, 4, 1, 2, 3, 6]
@@ -78,22 +82,38 @@ class QLearnFromGameTest(unittest.TestCase):
     def test_a_tie_and_a_win_give_their_rewards_as_x(self):
         net = init_neural_network(random.Random(3))
         tie = [4, 0, 8, 2, 1, 7, 6, 3, 5]   # X moves last and fills the board
-        for _ in range(300):
+        for _ in range(300):   # both games, in turn, on one net
             q_learn_from_game(net, tie, TIE, X)
+            q_learn_from_game(net, X_WINS, X, X)
         self.assertAlmostEqual(q_value(net, board_after(tie[:8]), 5), 0.3, places=2)
+        self.assertAlmostEqual(q_value(net, board_after(X_WINS[:4]), 8), 1.0, places=2)
 
 
 class TrainQLearningTest(unittest.TestCase):
-    """A seeded run repeats exactly, explores, and learns."""
+    """A seeded run repeats exactly, reports every game, explores, and learns."""
 
     def test_repeatable(self):
-        nets = []
+        # The one repeatability test of Q-learning (with the pin below).
+        files = []
         for _ in range(2):
             rng = random.Random(7)
             net = init_neural_network(rng)
             train_q_learning(net, 30, rng)
-            nets.append(parameters(net))
-        self.assertEqual(nets[0], nets[1])
+            files.append(to_bytes(net))
+        self.assertEqual(files[0], files[1])
+
+    def test_reports_each_game_and_stops_when_told(self):
+        calls = []
+        rng = random.Random(2)
+        patcher, played = spy_on_games(qlearn, "play_q_game")
+        with patcher:
+            games = train_q_learning(init_neural_network(rng), 100, rng, BOTH,
+                                     report=lambda n, g, w, s: calls.append((g, s, w)) or g == 9)
+        self.assertEqual(games, 9)
+        self.assertEqual([g for g, _, _ in calls], list(range(1, 10)))
+        # Its side (X in even games with BOTH) and the winner of the game just played.
+        self.assertEqual([(s, w) for _, s, w in calls], played)
+        self.assertEqual([s for s, _ in played], [X, O] * 4 + [X])
 
     def test_epsilon_is_the_share_of_random_moves(self):
         frozen = DEFAULT_Q_SETTINGS._replace(learning_rate=1e-300)   # learns nothing
@@ -117,14 +137,17 @@ class TrainQLearningTest(unittest.TestCase):
         after = evaluate_network(net)
         self.assertGreater(after["win"] - after["loss"], before["win"] - before["loss"] + 0.2)
 
-    def test_the_default_run_keeps_its_bytes(self):
-        # `ttt-train 3000 --method q-learning --seed 1` before TD_ERROR_BOUND,
-        # softmax exploration and BOTH: the bound must never bind here.
-        rng = random.Random(1)
-        net = init_neural_network(rng)
-        train_q_learning(net, 3000, rng)
-        self.assertEqual(hashlib.sha256(to_bytes(net)).hexdigest(),
-                         "ae9157da886b7eb4b8a1ebbc9a170046cfeac867e9b76e1117abef59721c4bec")
+
+class PinnedBytesTest(TempDirTest):
+    """Q-learning writes the same file as it always has, on every interpreter."""
+
+    def test_ttt_train_300_q_learning_seed_1_keeps_its_bytes(self):
+        # The defaults (and TD_ERROR_BOUND, which must not bind here) must not move a bit.
+        status, _, err = run_main(train.main, "300", self.path("q.bin"), "--seed", "1",
+                                  "--method", "q-learning")
+        self.assertEqual((status, err), (0, ""))
+        self.assertEqual(hashlib.sha1(read(self.path("q.bin"))).hexdigest(),
+                         "a3407a07e2a897dd3ba88dc9a2b726aca9e263fd")
 
 
 def large_network(seed, scale=2.0):

@@ -21,6 +21,8 @@ from .reference import build_reference
 from .transcript import scripted_session, transcript_differences
 
 SESSIONS = 3  # scripted sessions per file, 8 games each
+# What ttt-play prints after the C's last line: the score of the session.
+SCORE = re.compile(r"\nScore: you (\d+), the net (\d+), ties (\d+)\.\n\Z")
 
 
 class AgainstCTest(unittest.TestCase):
@@ -55,9 +57,15 @@ class AgainstCTest(unittest.TestCase):
         nn = load(weights)
         for seed in range(SESSIONS):
             moves = scripted_session(nn, random.Random(seed))
-            self.assertEqual(transcript_differences(self.py_play_output(weights, moves),
-                                                    self.c_play_output(weights, moves)),
-                             [], "session %d" % seed)
+            python, c = self.py_play_output(weights, moves), self.c_play_output(weights, moves)
+            # The C's lines, then the score, which the C does not print: it counts the games
+            # the C's transcript ends.
+            score = SCORE.search(python)
+            self.assertIsNotNone(score, python[-200:])
+            self.assertEqual(transcript_differences(python[:score.start()], c), [],
+                             "session %d" % seed)
+            self.assertEqual([int(n) for n in score.groups()],
+                             [c.count(end) for end in ("You win!", "Computer wins!", "tie!")])
 
     def test_c_trained_file_plays_the_same_in_python(self):
         weights = os.path.join(self.tmp, "c.bin")

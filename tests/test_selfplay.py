@@ -11,7 +11,7 @@ from ttt_rl.game import (BOTH, EMPTY, O, TIE, X, board_to_inputs, check_game_ove
 from ttt_rl.nn import forward_pass, get_computer_move, init_neural_network
 from ttt_rl.qlearn import best_value
 from ttt_rl.selfplay import self_learn_from_game, self_play_game, train_self_play
-from ttt_rl.weights import parameters
+from ttt_rl.weights import to_bytes
 
 # X0 O4 X1 O2 X6 O3 X5 O7 X8: no line. X fills the board.
 TIE_GAME = [0, 4, 1, 2, 6, 3, 5, 7, 8]
@@ -47,7 +47,8 @@ def record_updates(history, winner):
 
 
 class SelfLearnTest(unittest.TestCase):
-    """Every move, X's and O's, learns: the end's zero-sum reward, or minus the opponent's best value."""
+    """Every move, X's and O's, learns: the end's zero-sum reward, or minus the opponent's
+    best value."""
 
     def test_every_move_of_both_sides_learns_last_first(self):
         calls = record_updates(X_WINS, X)
@@ -81,30 +82,53 @@ class SelfLearnTest(unittest.TestCase):
 
 
 class TrainSelfPlayTest(unittest.TestCase):
-    """Games against itself; reports count X, O and TIE; repeatable; learns."""
+    """Games against itself; a report after each, with side X; repeatable; learns."""
 
-    def test_the_net_moves_on_both_sides(self):
-        net, rng = init_neural_network(random.Random(4)), random.Random(4)
-        winner, moves = self_play_game(net, rng, 0.0)
-        board = init_game()
-        for move in moves:   # greedy: every move is the net's favourite
-            self.assertEqual(move, get_computer_move(net, board))
-            board[move] = to_move(board)
-        self.assertIn(winner, (X, O, TIE))
+    def test_the_net_moves_on_both_sides_until_the_game_ends(self):
+        net = init_neural_network(random.Random(4))
+        results = set()
+        for seed in range(6):
+            # Seed 0 greedy, the others all random moves (exploration 1).
+            winner, moves = self_play_game(net, random.Random(seed), 0.0 if seed == 0 else 1.0)
+            board = init_game()
+            for move in moves:
+                self.assertIsNone(check_game_over(board))   # nobody moves after the end
+                if not seed:   # greedy: every move is the net's favourite, X's and O's
+                    self.assertEqual(move, get_computer_move(net, board))
+                board[move] = to_move(board)
+            # The winner returned is the end of the board the moves make.
+            self.assertEqual(winner, check_game_over(board))
+            results.add(winner)
+        self.assertGreater(len(results), 1)
 
-    def test_reports_count_who_won_and_a_seed_repeats(self):
-        runs = []
+    def test_a_seed_repeats(self):
+        # The one repeatability test of self-play.
+        files = []
         for _ in range(2):
-            reports, rng = [], random.Random(5)
+            rng = random.Random(5)
             net = init_neural_network(rng)
-            train_self_play(net, 60, rng, report=lambda n, g, c: reports.append((g, dict(c))),
-                            report_every=20)
-            runs.append((parameters(net), reports))
-        self.assertEqual(runs[0], runs[1])
-        self.assertEqual([g for g, _ in runs[0][1]], [20, 40, 60])
-        for _, counts in runs[0][1]:
-            self.assertEqual(sorted(counts), sorted((X, O, TIE)))
-            self.assertEqual(sum(counts.values()), 20)
+            train_self_play(net, 60, rng)
+            files.append(to_bytes(net))
+        self.assertEqual(files[0], files[1])
+
+    def test_reports_each_game_with_side_x_and_stops_when_told(self):
+        played, calls = [], []
+        real = selfplay.self_play_game
+
+        def spy(*args):
+            winner, moves = real(*args)
+            played.append(winner)
+            return winner, moves
+
+        rng = random.Random(5)
+        with mock.patch.object(selfplay, "self_play_game", spy):
+            games = train_self_play(init_neural_network(rng), 100, rng,
+                                    report=lambda n, g, w, s: calls.append((g, w, s)) or g == 30)
+        self.assertEqual(games, 30)
+        # Each report: the game's number, its winner (X, O or TIE: the net is both players)
+        # and side X, so that a caller counts the results by symbol.
+        self.assertEqual(calls, [(g, w, X) for g, w in enumerate(played, 1)])
+        self.assertEqual(len(played), 30)
 
     def test_only_both_sides(self):
         with self.assertRaises(ValueError):
@@ -136,6 +160,7 @@ class TrainSelfPlayTest(unittest.TestCase):
         train_self_play(net, 1000, rng)
         # Measured on seeds 1-8: from 0.39-0.46 to 0.53-0.59.
         self.assertGreater(taken(net), before + 0.05)
+
 
 if __name__ == "__main__":
     unittest.main()

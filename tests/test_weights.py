@@ -8,7 +8,7 @@ import unittest
 
 from ttt_rl.nn import init_neural_network
 from ttt_rl.weights import (FILE_SIZE, MAX_HIDDEN_SIZE, FileError, file_size,
-                            from_parameters, load, parameters, to_bytes)
+                            from_parameters, load, parameters, to_bytes, to_float32)
 
 from .helpers import C_FILE, TempDirTest, read
 
@@ -17,10 +17,6 @@ def save(net, path):
     """Write `net` as a weights file (the commands use lab/files.py)."""
     with open(path, "wb") as f:
         f.write(to_bytes(net))
-
-
-def float32(x):
-    return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
 def distinct_network():
@@ -58,14 +54,24 @@ class FileLayoutTest(TempDirTest):
         loaded = load(self.path("small.bin"))
         self.assertEqual((len(loaded.w_ih), len(loaded.w_ih[0]), len(loaded.w_ho),
                           len(loaded.b_h), len(loaded.b_o)), (18, 25, 25, 25, 9))
-        self.assertEqual(parameters(loaded), [float32(w) for w in parameters(net)])
+        self.assertEqual(parameters(loaded), [to_float32(w) for w in parameters(net)])
 
     def test_saving_rounds_to_float32(self):
+        # A file holds each parameter as to_float32 rounds it.
         net = init_neural_network(random.Random(6))
         save(net, self.path("w.bin"))
         saved = parameters(load(self.path("w.bin")))
-        self.assertEqual(saved, [float32(w) for w in parameters(net)])
+        self.assertEqual(saved, [to_float32(w) for w in parameters(net)])
         self.assertNotEqual(saved, parameters(net))   # rounding changed some
+
+    def test_to_float32_rounds_to_the_nearest_float32(self):
+        self.assertEqual(to_float32(0.1), 0.10000000149011612)
+        self.assertEqual(to_float32(0.25), 0.25)                 # exact: kept
+        self.assertEqual(to_float32(1 + 2 ** -24), 1.0)          # halfway: to even
+        self.assertEqual(to_float32(1 + 3 * 2 ** -25), 1 + 2 ** -23)
+        # Why the C's percentages print otherwise in float64: 0.15 is 0.1499... there,
+        # 0.150000006 in float32.
+        self.assertEqual(("%.1f" % 0.15, "%.1f" % to_float32(0.15)), ("0.1", "0.2"))
 
 
 class LoadTest(TempDirTest):

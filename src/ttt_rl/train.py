@@ -85,6 +85,7 @@ def main(argv=None):
             reporter = Reporter(args.games, args.side, args.eval_every, bool(args.curve),
                                 ctrl_c.stop)
             reporter.self_play = args.opponent == SELF
+            reporter.begin(net)
             report = reporter.report_sweep if args.method == POLICY_ITERATION else reporter.report
             # 2. Train it (C: train_against_random), by the rule --method names.
             games = trainer(args)(net, args.games, rng, args.side, settings_from(args), report)

@@ -21,6 +21,7 @@ def train_with(reporter, games, seed=8):
     rng, out = random.Random(seed), io.StringIO()
     net = init_neural_network(rng)
     with contextlib.redirect_stdout(out):
+        reporter.begin(net)
         train_against_random(net, games, rng, report=reporter.report)
         reporter.finish(net)
     return parameters(net), out.getvalue()
@@ -66,10 +67,17 @@ class ReporterTest(unittest.TestCase):
         self.assertIsNone(reporter.rows[0]["sampled"])
         self.assertEqual(sum(reporter.rows[-1]["sampled"]), 100)   # games 201-300
 
+    def test_the_first_point_is_the_untrained_net(self):
+        untrained = measure(init_neural_network(random.Random(8)), 0, None, O)
+        reporter = Reporter(10, curve=True, quiet=True)
+        train_with(reporter, 10)
+        self.assertEqual(reporter.rows[0], untrained)
+
     def test_a_stop_request_stops_and_gets_a_last_point(self):
         reporter = Reporter(1000, curve=True, quiet=True, stop=lambda: reporter.games == 30)
         rng = random.Random(1)
         net = init_neural_network(rng)
+        reporter.begin(net)
         played = train_against_random(net, 1000, rng, report=reporter.report)
         reporter.finish(net)
         self.assertEqual(played, 30)

@@ -49,10 +49,13 @@ class Reporter:
         self.rows, self.games, self.window, self.since_point = [], 0, Counter(), Counter()
         self.start = time.perf_counter()
 
+    def begin(self, net):
+        """Measure the untrained net: the curve's point at 0 games. Call it before training."""
+        if 0 in self.points:
+            self.rows.append(measure(net, 0, None, self.side))
+
     def report(self, net, games, winner, side):
         """Take the result of game `games` (winner X, O or TIE; the net played `side`)."""
-        if not self.rows and 0 in self.points:   # the untrained net: the curve's first point
-            self.rows.append(measure(net, 0, None, self.side))
         self.games = games
         # Counted for the net (win, loss, tie), or by symbol in self-play: X, O, TIE.
         result = winner if winner == TIE or self.self_play else \
