@@ -31,7 +31,7 @@ test-all:
 # The Quick start: a complete player, both sides, by policy iteration (it
 # stops by itself at the stable policy; README, "Three ways to learn").
 net:
-	$(RUN) -m ttt_rl.train --method policy-iteration $(WEIGHTS)
+	$(RUN) -m ttt_rl.train 200 $(WEIGHTS) --method policy-iteration
 
 # Q-learning's documented run (docs/measurements.md, "Q-learning").
 qnet:

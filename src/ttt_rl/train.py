@@ -98,7 +98,8 @@ def main(argv=None):
             if args.curve:
                 save_curve(csv_text({args.seed: reporter.rows}, args.side).encode())
                 print("Learning curve written to %s" % args.curve)
-    print("Training time: %s (%.0f per second)" % (format_seconds(seconds), games / seconds))
+    print("Training time: %s (%d %s, %.3g a second)" % (format_seconds(seconds), games, "sweeps"
+          if args.method == POLICY_ITERATION else "games", games / seconds))
     describe(from_bytes(to_bytes(net)), args.side)   # as the file holds it
     return ctrl_c.status
 

@@ -94,8 +94,8 @@ class Reporter:
         """Policy iteration's callback: one line per sweep; returns `stop()`."""
         elapsed = time.perf_counter() - self.start
         self.games = sweep
-        print("Sweep %d: %d positions not yet stable [%s, %.1f s a sweep, ETA at most %s]" % (
-            sweep, unstable, format_seconds(elapsed), elapsed / sweep,
+        print("Sweep %d: %d position%s not yet stable [%s, %.1f s a sweep, ETA at most %s]" % (
+            sweep, unstable, "s" * (unstable != 1), format_seconds(elapsed), elapsed / sweep,
             format_seconds(elapsed / sweep * (self.num_games - sweep))), flush=True)
         return bool(self.stop and self.stop())
 

@@ -1,0 +1,189 @@
+"""Policy iteration: the net learns from every position at once, with the rules as its model.
+
+The idea in one sentence: freeze the net's favourite moves (its policy), play them out from every
+position to see what each position is worth under that policy, then teach the net, in every
+position, the moves that would do best if the policy went on from there; repeat until no
+position has a better move than the net's own.
+
+What kind of method this is. It is policy iteration (Sutton and Barto, 2nd ed., section 4.3):
+policy evaluation, then policy improvement, until the policy is stable. The evaluation plays the
+policy out, as Monte Carlo methods do, from every position as a start: exploring starts (5.3),
+so that no position goes untried (in learn.py the net meets only the positions its favourite
+moves lead to). Evaluating a policy by playing it out is Bertsekas and Tsitsiklis's rollout
+("Neuro-Dynamic Programming", 1996). One net plays both sides, as in selfplay.py: the 18 inputs
+say who is to move, and rewards are for the mover (win 1, tie 0, loss -1), so what is worth v
+to one player is worth -v to the other.
+
+What is learned is a set of moves, not one: in each position, every best move (of equally good
+ones, those that win the most against a random opponent). The loss is -log P, where P is the
+net's total probability over that set: the net may share it among those moves as it likes.
+
+No C counterpart: the C learns from the games it plays; this reads the rules as a simulator.
+"""
+
+import functools
+import math
+
+from .game import BOARD_CELLS, EMPTY, TIE, board_to_inputs, check_game_over, to_move
+from .nn import backprop, forward_pass, get_computer_move, softmax
+
+LEARNING_RATE = 0.03   # one step per position per sweep: 4,520 steps a sweep
+REWARD_WIN = 1.0       # for the mover; a loss is -1, through the negation
+REWARD_TIE = 0.0
+TOLERANCE = 1e-9       # expectations this close are equal (rounding, not a difference)
+
+
+@functools.cache
+def game_tree():
+    """Return {position: {cell: (after, reward)}} for every non-terminal position reachable from
+    the empty board (4,520), generated from the rules, fewest pieces first. A position is a
+    string of 9 cells ("X...O...."); `after` is the position after the mover plays `cell`, and
+    reward is REWARD_WIN or REWARD_TIE for the mover if that move ends the game, else None.
+    Built once, then shared (do not change it)."""
+    tree, layer = {}, {EMPTY * BOARD_CELLS}
+    # Breadth first, one move at a time: every position comes after all positions with fewer
+    # pieces, so reading the tree backwards visits the positions after a move first.
+    while layer:
+        following = set()
+        # Sorted: a set's order changes from run to run (string hashing is salted), and the
+        # order of the positions is the order a seed shuffles.
+        for position in sorted(layer):
+            mover, moves = to_move(position), {}
+            for cell in range(BOARD_CELLS):
+                if position[cell] == EMPTY:
+                    after = position[:cell] + mover + position[cell + 1:]
+                    winner = check_game_over(after)
+                    if winner is None:
+                        following.add(after)
+                    moves[cell] = (after, None if winner is None else
+                                   REWARD_TIE if winner == TIE else REWARD_WIN)
+            tree[position] = moves
+        layer = following
+    return tree
+
+
+def positions():
+    """Return the 4,520 non-terminal reachable positions (strings), fewest pieces first."""
+    return list(game_tree())
+
+
+def greedy_policy(net):
+    """Return {position: cell}: the net's move in every position, frozen for one sweep (the
+    legal cell with the highest probability, lowest on ties: nn.get_computer_move)."""
+    return {position: get_computer_move(net, position) for position in game_tree()}
+
+
+def evaluate(policy):
+    """Evaluate `policy` ({position: cell}) exactly. Returns two dicts, position -> float, both
+    the result for the player to move in that position (1 a win, 0 a tie, -1 a loss):
+      results         R(s): the policy plays both sides from s;
+      random_results  the player to move in s moves at random (every legal cell equally
+                      likely) and the other plays the policy: an exact expectation.
+    The policy is deterministic, so one play-out from s gives R(s) exactly, no sampling."""
+    tree, results, random_results = game_tree(), {}, {}
+    policy_vs_random = {}   # the same, the mover playing the policy and the other at random
+    # Backward induction: most pieces first, so the values of the positions after a move are
+    # known when they are needed: each play-out is shared by every position it passes.
+    for position in reversed(list(tree)):
+        # Negamax: what is worth v to the next mover is worth -v to this one.
+        after, reward = tree[position][policy[position]]
+        results[position] = reward if reward is not None else -results[after]
+        policy_vs_random[position] = reward if reward is not None else -random_results[after]
+        outcomes = [reward if reward is not None else -policy_vs_random[after]
+                    for after, reward in tree[position].values()]
+        random_results[position] = sum(outcomes) / len(outcomes)
+    return results, random_results
+
+
+def improve(results, random_results):
+    """Return {position: the best moves, a tuple of cells} from evaluate's two dicts.
+
+    G(s, a) = the reward if a ends the game, else -R(s after a): the result of playing a, then
+    the policy on both sides. best(s) is the moves with the highest G; of those, the moves with
+    the highest expected result when the opponent then moves at random and the mover keeps to
+    the policy, so that the player also takes the most from a weak opponent. Both are exact
+    expectations, which the rules allow here: they serve as a simulator over every position,
+    as in planning (Sutton and Barto, chapter 8)."""
+    best = {}
+    for position, moves in game_tree().items():
+        value = {cell: reward if reward is not None else -results[after]
+                 for cell, (after, reward) in moves.items()}
+        top = max(value.values())
+        # The tie-break, among the moves worth `top`: how they fare against a random reply.
+        weak = {cell: reward if reward is not None else -random_results[after]
+                for cell, (after, reward) in moves.items() if value[cell] == top}
+        top_weak = max(weak.values())
+        best[position] = tuple(c for c, v in weak.items() if v >= top_weak - TOLERANCE)
+    return best
+
+
+def set_loss_step(net, board, best, learning_rate=LEARNING_RATE):
+    """One gradient step on -log P for `board` (9 cells: a string or a list), P being the net's
+    probability of playing one of the cells in `best` (a non-empty collection of empty cells),
+    the softmax taken over the legal (empty) cells only. Returns -log P before the step.
+
+    With z the logits (9) and p = softmax(z) over the legal cells, P = sum of p_a over best:
+        d(-log P)/dz_a = p_a - t_a,   t_a = p_a / P on best, 0 on the other legal cells
+    The target t is the net's own probabilities renormalised over best: the step moves
+    probability onto the set without choosing among its moves."""
+    forward_pass(net, board_to_inputs(board))
+    legal = [c for c in range(BOARD_CELLS) if board[c] == EMPTY]
+    p = [0.0] * BOARD_CELLS
+    for cell, q in zip(legal, softmax([net.raw_logits[c] for c in legal])):
+        p[cell] = q
+    total = sum(p[c] for c in best)   # P
+    # Taken cells are outside this softmax: output 0 and target 0, so their delta is 0.
+    t = [p[c] / total if c in best else 0.0 for c in range(BOARD_CELLS)]
+    # backprop's output delta is outputs - targets = p - t: the gradient above.
+    backprop(net, t, learning_rate, 1.0, outputs=p)
+    return -math.log(total)
+
+
+def shuffled(items, rng):
+    """Return a new list of `items` in random order (Fisher-Yates), drawing with int(random() *
+    n) as game.get_random_move does, so a seed gives the same order on every Python."""
+    items = list(items)
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def train_policy_iteration(net, max_sweeps, rng, learning_rate=LEARNING_RATE, report=None):
+    """Train `net` (in place) by policy iteration, for at most `max_sweeps` sweeps.
+
+    Takes the network, the number of sweeps, a random.Random (for the order of the positions)
+    and the learning rate. A sweep freezes the net's policy, evaluates and improves it; then,
+    if `report` is given, calls report(net, sweep, unstable): sweep counts from 1, unstable is
+    the number of positions whose move is not among the best. If report returns True, or the
+    policy is stable (unstable is 0), training stops there, before any step. Otherwise every
+    position, in a new random order, gets one set_loss_step towards its best moves.
+    Returns (sweeps, unstable) of the last sweep evaluated: unstable 0 means the policy is
+    stable, and then it keeps the minimax value in every position (see below); (0, None) if
+    max_sweeps is 0.
+    """
+    sweep, unstable = 0, None
+    for sweep in range(1, max_sweeps + 1):
+        policy = greedy_policy(net)
+        best = improve(*evaluate(policy))
+        unstable = sum(policy[position] not in best[position] for position in best)
+        # Why stable means perfect, with no minimax computed: where every move ends the game,
+        # G is the true result of each move, so pi(s) in best(s) is a perfect move and R(s) is
+        # the minimax value. Where every move ends the game or leads to such positions, G is
+        # then exact too, and so on back to the empty board (backward induction).
+        if (report is not None and report(net, sweep, unstable)) or unstable == 0:
+            break
+        # Evaluation and improvement read a frozen policy; the steps change the net, so each
+        # one starts with a fresh forward pass (set_loss_step's), never a stale one.
+        #
+        # LEARNING OPPORTUNITY: on a table, policy iteration writes the better move into each
+        # position and is done in a few sweeps (5 from "the lowest empty cell" everywhere: the
+        # tests do it). A net cannot change one position alone: a step for one position moves
+        # its answers in the others that share its inputs and hidden units (generalisation),
+        # and can undo a move learned earlier in the sweep, so it takes more sweeps (about
+        # 35). This is approximate policy iteration (Bertsekas and Tsitsiklis, 1996);
+        # AlphaZero's loop, a search that improves the net's moves and a net that learns
+        # them, is another (Sutton and Barto, 16.6).
+        for position in shuffled(best, rng):
+            set_loss_step(net, position, best[position], learning_rate)
+    return sweep, unstable
