@@ -27,6 +27,16 @@ def minimax(position):
     return max(values) if to_move(position) == O else min(values)
 
 
+def move_results(position):
+    """Return {cell: "win", "draw" or "loss"}: each legal move's result for the player to move
+    in `position` under perfect play from there on (minimax); {} if the game is over."""
+    if check_game_over(position) is not None:
+        return {}
+    sign = 1 if to_move(position) == O else -1   # minimax is O's value
+    return {c: ("loss", "draw", "win")[1 + sign * minimax(child)]
+            for c, child in _children(position)}
+
+
 def correct_moves(position):
     """Return the cells that keep the minimax value of `position`."""
     return [c for c, child in _children(position) if minimax(child) == minimax(position)]

@@ -1,0 +1,200 @@
+"""`ttt-web [FILE]`: play the net, watch one learn and read its exact verdict, in a browser.
+
+A local web app (http.server, training in a thread); its page, web.html, holds the game. API:
+  GET  /api/state    the file and the training (progress, chart points with heat maps)
+  GET  /api/inspect  the exact verdict of the net played, as O and as X (ttt-eval's figures)
+  POST /api/play     {"board": "X...O....", "you": "X" or "O"}: the game after the net's move
+  POST /api/train    {"method", "side", "games", "seed"}: a new net, as ttt-train makes it
+  POST /api/stop {}, /api/save {} (the net played, to FILE; the old one kept as FILE.bak)
+Errors: {"error": "one line"}: 400 (bad JSON or value), 404, 409 (not now), 413 (over 64 KB).
+"""
+
+import contextlib
+import http.server
+import json
+import os
+import random
+import threading
+from importlib import resources
+
+from .game import BOTH, O, X, board_to_inputs, opponent, to_move
+from .nn import NeuralNetwork, forward_pass, get_computer_move, init_neural_network
+from .policy_iteration import train_policy_iteration
+from .lab import exact
+from .lab.cli import DEFAULT_WEIGHTS, POLICY_ITERATION, RULES, command, number, parser_for
+from .lab.curve import TELLING_POSITIONS, one_two_five
+from .lab.files import FileError, load_weights, saving
+
+# The actions: App methods by name, their arguments, the values these may take (none a path).
+ACTIONS = {"play": "board you", "train": "games method seed side", "stop": "", "save": ""}
+VALUES = {"board": exact.reachable(X) | exact.reachable(O), "you": (X, O), "side": (O, X, BOTH),
+          "method": tuple(RULES), "games": range(1, 10 ** 7 + 1), "seed": range(2 ** 32)}
+
+
+def measure(net, games, side):
+    """Return a chart point of `net` as `side`: {games, win, draw, loss, lines_lost, lines,
+    telling: [label, position, probs, correct cells] per telling position}."""
+    found, telling = exact.evaluate_network(net, side), []
+    for name, position in TELLING_POSITIONS.get(side, TELLING_POSITIONS[O] + TELLING_POSITIONS[X]):
+        forward_pass(net, board_to_inputs(list(position)))   # (both: O's positions, then X's)
+        telling.append([name, position, net.outputs, exact.correct_moves(position)])
+    return dict(games=games, telling=telling, **{k: found[k] for k in (
+        "win", "draw", "loss", "lines_lost", "lines")})
+
+
+class App:
+    """The net played and the state (file, note, training), under self.lock; an action returns
+    {"error": "why"} if it cannot be done now. The net trained is played once it is done."""
+
+    def __init__(self, path, net, note):
+        self.lock, self.halt, self.net = threading.Lock(), threading.Event(), net
+        self.state = dict(file=path, note=note, training={})
+        self.stop = self.halt.set   # the action "stop": the training's next report sees it
+
+    def play(self, board, you):
+        """Return {board, move, probs, best (the move keeps the minimax value), hints (each empty
+        cell's result for the mover)}: `board` after the net's move, if not `you` to move."""
+        game = {}
+        if to_move(board) != you:
+            move = get_computer_move(self.net, list(board))
+            game = dict(move=move, probs=self.net.outputs, best=move in exact.correct_moves(board))
+            board = board[:move] + opponent(you) + board[move + 1:]
+        results = exact.move_results(board)   # win, draw or loss, for the mover
+        hints = [results.get(cell) for cell in range(9)]
+        return dict(game, board=board, hints=hints)
+
+    def train(self, method, side, games, seed):
+        """Train a new net in a thread, as ttt-train does with these flags, measuring it."""
+        if self.state["training"].get("running"):
+            return {"error": "a training is running: stop it first"}
+        sweeps, rng, rows = method == POLICY_ITERATION, random.Random(seed), []
+        side = BOTH if sweeps else side   # policy iteration learns both sides
+        points = set(one_two_five(games)) | {games * k // 10 for k in range(10)}   # and the end
+        self.halt.clear()
+        training = self.state["training"] = dict(running=True, method=method, side=side,
+                                                 games=games, seed=seed, played=0, rows=rows)
+
+        def report(net, played, *_, last=False):   # after each game; policy iteration: sweep
+            row = [measure(net, played, side)] if (last or played in points) and (
+                not rows or rows[-1]["games"] < played) else []   # each point once
+            with self.lock:
+                training["played"] = played
+                rows.extend(row)
+            return self.halt.is_set()
+
+        def run():   # the training thread
+            try:
+                net = init_neural_network(rng)
+                report(net, 0)   # (policy iteration reports sweep s before its steps: s - 1 done)
+                played = train_policy_iteration(net, games, rng, report=report)[0] if sweeps \
+                    else RULES[method][1](net, games, rng, side, RULES[method][0], report)
+                report(net, played, last=True)   # the end
+                with self.lock:
+                    self.net, self.state["note"] = net, "trained here, not saved"
+            finally:   # even if training failed: the next Start is not refused
+                with self.lock:
+                    training.update(running=False, stopped=self.halt.is_set())
+        threading.Thread(target=run, daemon=True).start()
+
+    def save(self):
+        """Save the net played to FILE, as the commands save (FileError: one line, why not)."""
+        with saving(self.state["file"]) as save:
+            save(self.net)
+        self.state["note"] = "saved (the old file kept as .bak)"
+
+    def verdict(self):
+        """Return ttt-eval's figures of the net played: {side: {lines, share: (kept, of)}}."""
+        with self.lock:   # the same weights, with activations of their own: play goes on
+            net = NeuralNetwork(self.net.w_ih, self.net.w_ho, self.net.b_h, self.net.b_o)
+        return {side: dict(lines=exact.summary_lines(exact.evaluate_network(net, side)),
+                           share=exact.complete_share(exact.net_policy(net), side))
+                for side in (O, X)}
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    """One request: the page, the state, the verdict, or an action on self.server.app."""
+
+    def log_message(self, *args):   # the default writes a line per request on stderr
+        pass
+
+    def send(self, status, data, kind="application/json"):
+        body = data if isinstance(data, bytes) else json.dumps(data).encode()   # dict: JSON
+        with contextlib.suppress(ConnectionError):   # the page may have gone meanwhile
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", len(body))
+            self.end_headers()
+            self.wfile.write(body)
+
+    def do_GET(self):
+        app, path = self.server.app, self.path.split("?")[0]
+        if path == "/":
+            return self.send(200, self.server.page, "text/html; charset=utf-8")
+        if path not in ("/api/state", "/api/inspect"):
+            return self.send(404, {"error": "no such page: %s" % path})
+        with app.lock:   # made under the lock, sent without it
+            data = json.dumps(app.state)
+        self.send(200, data.encode() if path == "/api/state" else app.verdict())
+
+    def do_POST(self):
+        app, name, size = self.server.app, self.path[len("/api/"):], self.headers["Content-Length"]
+        size = int(size) if (size or "0").isdigit() else -1
+        if not self.path.startswith("/api/") or name not in ACTIONS:
+            return self.send(404, {"error": "no such action: %s" % self.path})
+        if size > 64 * 1024:   # read what was sent (some of it), or the reply may be lost
+            self.rfile.read(min(size, 2 ** 20))
+            return self.send(413, {"error": "the body is over 64 KB"})
+        try:   # JSON only: a form on another site cannot send it without the server's consent
+            body = json.loads(self.rfile.read(size)) if size > 0 and \
+                self.headers.get_content_type() == "application/json" else None
+        except ValueError:
+            body = None
+        # Exactly the action's fields, each with a good value (an int only in a range: no True)
+        if not isinstance(body, dict) or sorted(body) != ACTIONS[name].split() or any(
+                type(v) is not (int if type(VALUES[k]) is range else str) or v not in VALUES[k]
+                for k, v in body.items()):
+            return self.send(400, {"error": "expected a JSON object {%s}" % ACTIONS[name]})
+        with app.lock:   # the answer: the game, an error, or the state right after the action
+            try:
+                data = getattr(app, name)(**body) or app.state
+            except FileError as e:   # FILE cannot be written
+                data = {"error": str(e)}
+            text = json.dumps(data).encode()
+        self.send(409 if "error" in data else 200, text)
+
+
+def make_server(path, host="127.0.0.1", port=8000):
+    """Return a ThreadingHTTPServer on host:port (0: any free port) with .app, the App of FILE
+    `path` (untrained if none), .page, web.html; FileError (one line) for a bad FILE or port."""
+    net = load_weights(path) if os.path.exists(path) else init_neural_network(random.Random(1))
+    try:
+        server = http.server.ThreadingHTTPServer((host, port), Handler)
+    except OSError as e:
+        raise FileError("cannot listen on %s port %d: %s" % (host, port, e.strerror or e))
+    server.app = App(path, net, "loaded" if os.path.exists(path) else
+                     "does not exist: an untrained net plays (random weights)")
+    server.page = resources.files(__package__).joinpath("web.html").read_bytes()
+    return server
+
+
+@command("ttt-web")
+def main(argv=None):
+    """Run ttt-web on `argv` until Ctrl-C; return 0, 1 (bad FILE, port taken) or 2 (bad flags)."""
+    parser = parser_for("ttt-web", "Play, train and inspect the network in a browser.", None)
+    parser.add_argument("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="FILE",
+                        help="weights to play and save (default %s)" % DEFAULT_WEIGHTS)
+    parser.add_argument("--port", type=number(int, 0, 65535), default=8000, help="0: any free")
+    parser.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1: this computer")
+    args = parser.parse_args(argv)
+    server = make_server(args.weights, args.host, args.port)
+    print("ttt-web: %s %s\nOpen http://%s:%d/ (Ctrl-C stops)" % (
+        args.weights, server.app.state["note"], args.host, server.server_address[1]), flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:   # how it is stopped: no traceback
+        print("\nttt-web: stopped")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,2 @@
+"""Tests of ttt-web's page in a real browser (Playwright driving Debian's Chromium): run by
+.ci/browser, skipped where either is missing."""

@@ -1,0 +1,206 @@
+"""ttt-web's page (src/ttt_rl/web.html) in Chromium, through its accessible names: a game
+played by clicking, the hint switch, a training run and Stop, saving, a phone's width and a
+desktop's. Skipped without Playwright for Python or /usr/bin/chromium (.ci/browser has both).
+With WEB_SCREENSHOT=docs/web.png, the screenshot of a game in progress is saved there too.
+"""
+
+import os
+import re
+import shutil
+import tempfile
+import threading
+import unittest
+
+from ttt_rl import web
+from ttt_rl.lab import exact
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:   # the main suite runs without it
+    sync_playwright = None
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run"]
+RESULT = {1: "win", 0: "draw", -1: "loss"}
+# Where to save the screenshot as well (read now: the tests change the working folder).
+SCREENSHOT = os.environ.get("WEB_SCREENSHOT") and os.path.abspath(os.environ["WEB_SCREENSHOT"])
+
+
+class PageTest(unittest.TestCase):
+    """One server (FILE absent at first) and one browser for all; a new page per test."""
+
+    @classmethod
+    def setUpClass(cls):
+        if sync_playwright is None:
+            raise unittest.SkipTest("Playwright for Python is not installed")
+        if not os.path.exists(CHROMIUM):
+            raise unittest.SkipTest("no %s" % CHROMIUM)
+        cls.folder, cls.cwd = tempfile.mkdtemp(), os.getcwd()
+        os.chdir(cls.folder)   # FILE is ttt_nn.bin, as in `ttt-web` (and in the screenshot)
+        cls.path = os.path.join(cls.folder, "ttt_nn.bin")
+        cls.server = web.make_server("ttt_nn.bin", "127.0.0.1", 0)
+        threading.Thread(target=cls.server.serve_forever, args=(0.05,), daemon=True).start()
+        cls.url = "http://127.0.0.1:%d/" % cls.server.server_address[1]
+        cls.playwright = sync_playwright().start()
+        cls.browser = cls.playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.close()
+        cls.playwright.stop()
+        cls.server.app.stop()
+        cls.server.shutdown()
+        cls.server.server_close()
+        os.chdir(cls.cwd)
+        shutil.rmtree(cls.folder)
+
+    def setUp(self):
+        self.open(1400, 900)
+
+    def open(self, width, height):
+        """Open the page at this viewport; JavaScript errors are kept in self.errors."""
+        self.errors = []
+        self.page = self.browser.new_page(viewport={"width": width, "height": height})
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(self.url)
+        self.cell(8).wait_for()
+
+    def tearDown(self):
+        self.page.close()
+        self.assertEqual(self.errors, [], "errors in the browser's console")
+
+    def cell(self, n):
+        """The button of cell n, found by its accessible name."""
+        return self.page.get_by_role("button", name=re.compile(r"^cell %d(,|$)" % n))
+
+    def board(self):
+        """Return the board as the page shows it: 9 characters of '.', 'X', 'O'."""
+        return "".join(self.cell(n).text_content() or "." for n in range(9))
+
+    def labels(self):
+        return [self.cell(n).get_attribute("aria-label") for n in range(9)]
+
+    def wait_for_turn(self, pieces):
+        """Wait until the board has `pieces` pieces or the game is over."""
+        self.page.wait_for_function(
+            """n => [...document.querySelectorAll('#board button')]
+                     .filter(b => b.textContent).length >= n
+                   || /win|draw/.test(document.getElementById('status').textContent)""",
+            arg=pieces)
+
+    def wait_idle(self):
+        """Wait until no training runs (Start is enabled again)."""
+        self.page.wait_for_function("!document.getElementById('start').disabled",
+                                    timeout=30000)
+
+    def test_page_loads_with_every_control_labelled(self):
+        for label in ("hint", "you play", "method", "side", "games", "seed"):
+            self.assertEqual(self.page.get_by_label(label, exact=True).count(), 1, label)
+        for name in ("New game", "Start", "Stop", "Save"):
+            self.assertEqual(self.page.get_by_role("button", name=name).count(), 1, name)
+        self.assertEqual(self.page.get_by_role("img", name="learning curve").count(), 1)
+        self.assertEqual(self.page.get_by_role("progressbar").count(), 1)
+        self.assertIn("ttt_nn.bin", self.page.locator("#note").text_content())
+        self.page.get_by_text("Exact as O vs random X").wait_for()   # the verdict, both sides
+        self.page.get_by_text("Exact as X vs random O").wait_for()
+
+    def test_a_whole_game_played_by_clicking(self):
+        self.page.get_by_label("you play", exact=True).select_option("X")
+        self.page.get_by_role("button", name="New game").click()
+        self.page.get_by_label("hint", exact=True).check()
+        self.page.wait_for_function("document.querySelectorAll('#board [data-hint]').length")
+        score = self.page.locator(".score").text_content()
+        pieces = 0
+        while not re.search("win|draw", self.page.locator("#status").text_content()):
+            labels = self.labels()
+            # The person plays well: a winning cell, else a drawing one, else any.
+            cell = min((n for n in range(9) if self.cell(n).text_content() == ""),
+                       key=lambda n: ("win" not in labels[n], "draw" not in labels[n], n))
+            self.cell(cell).click()
+            pieces += 2
+            self.wait_for_turn(pieces)
+            if self.board().count("O"):   # the net has moved: its wishes and its move show
+                labels = self.labels()
+                self.assertTrue(any("the net's move" in label for label in labels))
+                for n, piece in enumerate(self.board()):
+                    if piece == ".":
+                        self.assertRegex(labels[n], r"^cell %d, \d+%%" % n)
+        self.assertNotEqual(self.page.locator(".score").text_content(), score)
+        self.assertIsNone(re.search("loss", " ".join(self.labels())))   # no hints at the end
+
+    def test_hints_are_minimax_results_for_the_player_to_move(self):
+        self.page.get_by_label("you play", exact=True).select_option("O")   # the net opens
+        self.wait_for_turn(1)
+        self.assertNotRegex(" ".join(self.labels()), "win|draw|loss")
+        self.page.get_by_label("hint", exact=True).check()
+        position = self.board()
+        for n, label in enumerate(self.labels()):
+            if position[n] == ".":
+                after = position[:n] + "O" + position[n + 1:]
+                self.assertTrue(label.endswith(RESULT[exact.minimax(after)]), label)
+        self.page.get_by_label("hint", exact=True).uncheck()
+        self.assertNotRegex(" ".join(self.labels()), "win|draw|loss")
+
+    def test_training_moves_the_progress_bar_and_the_chart_then_stops(self):
+        self.wait_idle()
+        self.page.get_by_label("method", exact=True).select_option("monte-carlo")
+        self.page.get_by_label("side", exact=True).select_option("O")
+        self.page.get_by_label("games", exact=True).fill("5000")
+        self.page.get_by_label("seed", exact=True).fill("2")
+        self.page.get_by_role("button", name="Start").click()
+        progress = self.page.get_by_role("progressbar")
+        self.page.wait_for_function("""() => {
+            const bar = document.querySelector('[role=progressbar]');
+            const line = document.querySelector('#chart polyline');
+            return bar.getAttribute('aria-valuemax') === '5000'
+                   && +bar.getAttribute('aria-valuenow') > 100
+                   && line.getAttribute('points').split(' ').length >= 5; }""")
+        self.assertEqual(self.page.locator("#telling figure").count(), 3)   # heat maps
+        self.page.get_by_role("button", name="Stop").click()
+        self.wait_idle()
+        self.assertIn("Stopped", self.page.locator("#progress-text").text_content())
+        self.assertLess(int(progress.get_attribute("aria-valuenow")), 5000)
+
+    def test_saving_writes_the_file(self):
+        self.page.get_by_role("button", name="Save").click()
+        self.page.get_by_text("saved (the old file kept as .bak)").wait_for()
+        self.assertTrue(os.path.exists(self.path))
+
+    def test_a_phone_and_a_desktop_show_everything_without_sideways_scrolling(self):
+        for width, height in ((375, 800), (1400, 900)):
+            self.page.close()
+            self.open(width, height)
+            self.assertLessEqual(self.page.evaluate(
+                "document.documentElement.scrollWidth"), width)
+            for n in range(9):
+                box = self.cell(n).bounding_box()
+                self.assertLessEqual(box["x"] + box["width"], width)
+                self.assertGreaterEqual(box["width"], 44)   # big enough for a finger
+            path = os.path.join(self.folder, "page-%d.png" % width)
+            self.page.screenshot(path=path, full_page=True)
+            with open(path, "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+    def test_screenshot_of_a_game_in_progress_after_training(self):
+        self.wait_idle()
+        self.page.get_by_label("method", exact=True).select_option("monte-carlo")
+        self.page.get_by_label("games", exact=True).fill("3000")
+        self.page.get_by_label("seed", exact=True).fill("1")
+        self.page.get_by_role("button", name="Start").click()
+        self.page.get_by_text("Done: you now play this net").wait_for(timeout=60000)
+        self.page.get_by_label("you play", exact=True).select_option("X")
+        self.wait_for_turn(0)
+        for pieces, cell in ((2, 0), (4, 2)):   # (then this net lets X win: the hints show it)
+            self.cell(cell).click()
+            self.wait_for_turn(pieces)
+        self.page.get_by_label("hint", exact=True).check()
+        self.page.get_by_text("Exact as O vs random X").wait_for()
+        path = SCREENSHOT or os.path.join(self.folder, "web.png")
+        self.page.screenshot(path=path, full_page=True)
+        self.assertGreater(os.path.getsize(path), 10000)
+
+
+if __name__ == "__main__":
+    unittest.main()

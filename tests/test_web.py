@@ -1,0 +1,280 @@
+"""ttt-web's API (src/ttt_rl/web.py) over HTTP, with urllib: each test starts a server on a
+free port, in a thread, for a weights file in a temporary folder."""
+
+import contextlib
+import io
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+import urllib.error
+import urllib.request
+
+from ttt_rl import web
+from ttt_rl.game import O, X
+from ttt_rl.learn import DEFAULT_SETTINGS, train_against_random
+from ttt_rl.lab import exact
+from ttt_rl.nn import get_computer_move, init_neural_network
+from ttt_rl.weights import to_bytes
+
+SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+
+
+class WebTest(unittest.TestCase):
+    """A server for FILE (net.bin in a new folder, absent unless a test writes it first)."""
+
+    def setUp(self):
+        self.folder = tempfile.mkdtemp()
+        self.path = os.path.join(self.folder, "net.bin")
+        self.server = None
+
+    def tearDown(self):
+        if self.server:
+            self.server.app.stop()   # a training still running ends after its game or sweep
+            self.server.shutdown()
+            self.server.server_close()
+        shutil.rmtree(self.folder)
+
+    def start(self, path=None):
+        """Start a server for `path` (default self.path) on a free port, in a thread."""
+        self.server = web.make_server(path or self.path, "127.0.0.1", 0)
+        threading.Thread(target=self.server.serve_forever, args=(0.02,), daemon=True).start()
+
+    def call(self, path, body=None, data=None, kind="application/json"):
+        """GET `path`, or POST `body` as JSON (or the bytes `data`); return (status, JSON)."""
+        if body is not None:
+            data = json.dumps(body).encode()
+        request = urllib.request.Request("http://127.0.0.1:%d%s" % (
+            self.server.server_address[1], path), data=data, headers={"Content-Type": kind})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    def training_when(self, condition, timeout=10.0):
+        """Poll /api/state until condition(training) holds; return that training dict."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            training = self.call("/api/state")[1]["training"]
+            if condition(training):
+                return training
+            time.sleep(0.01)
+        self.fail("the training never got there: %s" % training)
+
+    def train(self, games, seed, method="monte-carlo", side=O):
+        """Train to the end; return the training dict."""
+        status, _ = self.call("/api/train", dict(method=method, side=side, games=games, seed=seed))
+        self.assertEqual(status, 200)
+        return self.training_when(lambda t: not t["running"])
+
+    def test_state_says_an_absent_file_gives_an_untrained_net(self):
+        self.start()
+        status, state = self.call("/api/state")
+        self.assertEqual(status, 200)
+        self.assertEqual(state["file"], self.path)
+        self.assertEqual(state["note"], "does not exist: an untrained net plays (random weights)")
+        self.assertFalse(os.path.exists(self.path))   # nothing written unasked
+
+    def test_the_net_replies_to_a_move_with_its_favourite_cell(self):
+        self.start()
+        status, game = self.call("/api/play", {"board": "....X....", "you": X})
+        self.assertEqual(status, 200)
+        # The untrained net of seed 1, asked here directly, makes the same move.
+        expected = get_computer_move(init_neural_network(random.Random(1)), list("....X...."))
+        self.assertEqual(game["move"], expected)
+        self.assertEqual(game["board"], "....X...."[:expected] + O + "....X...."[expected + 1:])
+        self.assertAlmostEqual(sum(game["probs"]), 1.0)
+        self.assertEqual(game["best"], expected in exact.correct_moves("....X...."))
+        # Its opening as X when the person plays O; no net move when it is the person's turn.
+        self.assertEqual(self.call("/api/play", {"board": ".........", "you": O})[1]
+                         ["board"].count(X), 1)
+        self.assertNotIn("move", self.call("/api/play", {"board": "X........", "you": O})[1])
+
+    def test_hints_match_minimax_on_hand_checked_positions(self):
+        self.start()
+        # X to move: 2 completes the top row; 5 blocks O, and O's block at 2 forces X to 6,
+        # a draw; 6, 7 and 8 let O complete the middle row.
+        hints = self.call("/api/play", {"board": "XX.OO....", "you": X})[1]["hints"]
+        self.assertEqual(hints, [None, None, "win", None, None, "draw", "loss", "loss", "loss"])
+        # After X takes a corner, O draws only by taking the centre.
+        hints = self.call("/api/play", {"board": "X........", "you": O})[1]["hints"]
+        self.assertEqual(hints, [None] + ["loss"] * 3 + ["draw"] + ["loss"] * 4)
+
+    def test_training_runs_in_the_background_and_stops_within_a_second(self):
+        self.start()
+        played_before = self.server.app.net
+        status, state = self.call("/api/train", dict(method="monte-carlo", side=O,
+                                                     games=10 ** 6, seed=1))
+        self.assertEqual((status, state["training"]["running"]), (200, True))
+        training = self.training_when(lambda t: t["played"] >= 30)
+        self.assertEqual(training["rows"][0]["games"], 0)   # the curve starts at game 0
+        self.assertIs(self.server.app.net, played_before)   # the game's net, untouched
+        status, answer = self.call("/api/train", dict(method="q-learning", side=X, games=5,
+                                                      seed=2))
+        self.assertEqual(status, 409)
+        self.assertIn("running", answer["error"])
+        asked = time.monotonic()
+        self.call("/api/stop", {})
+        training = self.training_when(lambda t: not t["running"])
+        self.assertLess(time.monotonic() - asked, 1.0)
+        self.assertTrue(training["stopped"])
+        self.assertLess(training["played"], 10 ** 6)
+        self.assertEqual(training["rows"][-1]["games"], training["played"])   # the end point
+        games = [row["games"] for row in training["rows"]]
+        self.assertEqual(games, sorted(set(games)))
+        self.assertIsNot(self.server.app.net, played_before)   # now the trained net plays
+
+    def test_a_finished_training_is_the_net_its_seed_gives_and_is_played(self):
+        self.start()
+        training = self.train(40, seed=3)
+        self.assertEqual((training["played"], training["stopped"]), (40, False))
+        self.assertEqual([row["games"] for row in training["rows"]],
+                         [0, 1, 2, 4, 5, 8, 10, 12, 16, 20, 24, 28, 32, 36, 40])
+        row = training["rows"][-1]
+        self.assertAlmostEqual(row["win"] + row["draw"] + row["loss"], 1.0)
+        self.assertEqual([t[0] for t in row["telling"]], ["X took the centre",
+                                                          "X took a corner", "O must block"])
+        rng = random.Random(3)   # what ttt-train 40 --seed 3 does
+        net = init_neural_network(rng)
+        train_against_random(net, 40, rng, O, DEFAULT_SETTINGS)
+        self.assertEqual(to_bytes(self.server.app.net), to_bytes(net))
+        self.assertEqual(self.call("/api/state")[1]["note"], "trained here, not saved")
+
+    def test_policy_iteration_learns_both_sides(self):
+        self.start()
+        status, state = self.call("/api/train", dict(method="policy-iteration", side=O,
+                                                     games=3, seed=1))
+        self.assertEqual((status, state["training"]["side"]), (200, "both"))
+        self.call("/api/stop", {})
+
+    def test_save_writes_the_file_and_keeps_the_old_one(self):
+        old = to_bytes(init_neural_network(random.Random(7)))
+        with open(self.path, "wb") as f:
+            f.write(old)
+        self.start()
+        self.assertEqual(self.call("/api/state")[1]["note"], "loaded")
+        self.train(10, seed=4)
+        status, state = self.call("/api/save", {})
+        self.assertEqual(status, 200)
+        self.assertEqual(state["note"], "saved (the old file kept as .bak)")
+        with open(self.path, "rb") as f:
+            self.assertEqual(f.read(), to_bytes(self.server.app.net))
+        with open(self.path + ".bak", "rb") as f:
+            self.assertEqual(f.read(), old)
+
+    def test_a_save_that_fails_says_why_in_one_line(self):
+        self.start(os.path.join(self.folder, "nosuch", "net.bin"))
+        status, answer = self.call("/api/save", {})
+        self.assertEqual(status, 409)
+        self.assertIn("nosuch", answer["error"])
+        self.assertNotIn("\n", answer["error"])
+
+    def test_unknown_paths_are_404(self):
+        self.start()
+        for path, body in (("/nope", None), ("/api/nope", None), ("/api/nope", {}),
+                           ("/../../etc/passwd", None), ("/web.html", None)):
+            self.assertEqual(self.call(path, body)[0], 404, path)
+
+    def test_bad_json_and_bad_values_are_400_and_the_server_goes_on(self):
+        self.start()
+        play = dict(board=".........", you=X)
+        train = dict(method="q-learning", side=O, games=10, seed=1)
+        bad = [b"{bad", b"[]", b"", b"null", json.dumps(dict(play, you="Z")).encode()]
+        for change in (dict(board="XXXXXXXXX"), dict(board="XXX.OO..."), dict(board=5),
+                       dict(board=list(".........")), dict(you=True)):
+            bad.append(("/api/play", dict(play, **change)))
+        for change in (dict(games=0), dict(games=1.5), dict(games=True), dict(games="10"),
+                       dict(seed=-1), dict(method="sarsa"), dict(side="Z"), dict(cell=4)):
+            bad.append(("/api/train", dict(train, **change)))
+        bad.append(("/api/train", {"method": "q-learning"}))
+        for case in bad:
+            path, body = case if isinstance(case, tuple) else ("/api/play", None)
+            status, answer = self.call(path, body, None if body else case)
+            self.assertEqual(status, 400, case)
+            self.assertNotIn("\n", answer["error"])
+        self.assertEqual(self.call("/api/play", data=json.dumps(play).encode(),
+                                   kind="text/plain")[0], 400)   # JSON only
+        self.assertEqual(self.call("/api/state")[0], 200)
+        self.assertFalse(self.call("/api/state")[1]["training"])   # nothing started
+
+    def test_a_body_over_64_kb_is_413(self):
+        self.start()
+        status, answer = self.call("/api/play", data=b" " * (64 * 1024 + 1))
+        self.assertEqual(status, 413)
+        self.assertIn("64 KB", answer["error"])
+        self.assertEqual(self.call("/api/play", dict(board=".........", you=X))[0], 200)
+
+    def test_no_request_names_a_file(self):
+        self.start()
+        other = os.path.join(self.folder, "other.bin")
+        self.assertEqual(self.call("/api/save", {"path": other})[0], 400)
+        self.assertEqual(self.call("/api/train", dict(method="q-learning", side=O, games=1,
+                                                      seed=1, path=other))[0], 400)
+        self.assertEqual(self.call("/api/state?path=" + other)[1]["file"], self.path)
+        self.assertEqual(os.listdir(self.folder), [])   # nothing written anywhere
+
+
+class CommandTest(unittest.TestCase):
+    """ttt-web's command line: its failures in one line, its port, Ctrl-C."""
+
+    def run_main(self, *argv):
+        """Call web.main(argv); return (status, stderr)."""
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            try:
+                status = web.main(list(argv))
+            except SystemExit as e:   # argparse
+                status = e.code
+        return status, err.getvalue()
+
+    def test_bad_flags_exit_2(self):
+        self.assertEqual(self.run_main("--port", "http")[0], 2)
+        self.assertEqual(self.run_main("--port", "70000")[0], 2)
+        self.assertEqual(self.run_main("--colour")[0], 2)
+
+    def test_a_bad_file_or_a_taken_port_is_one_line_and_exit_1(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "bad.bin")
+            with open(path, "wb") as f:
+                f.write(b"not weights")
+            status, err = self.run_main(path, "--port", "0")
+            self.assertEqual(status, 1)
+            self.assertEqual(err.count("\n"), 1)
+            self.assertIn("bad.bin", err)
+            with socket.socket() as taken:
+                taken.bind(("127.0.0.1", 0))
+                taken.listen()
+                status, err = self.run_main(os.path.join(folder, "new.bin"), "--port",
+                                            str(taken.getsockname()[1]))
+            self.assertEqual(status, 1)
+            self.assertEqual(err.count("\n"), 1)
+            self.assertIn("cannot listen", err)
+
+    def test_it_prints_its_url_and_stops_on_ctrl_c(self):
+        with tempfile.TemporaryDirectory() as folder:
+            proc = subprocess.Popen([sys.executable, "-m", "ttt_rl.web", "--port", "0"],
+                                    cwd=folder, env=dict(os.environ, PYTHONPATH=SRC),
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            proc.stdout.readline()   # the note
+            url = proc.stdout.readline().split()[1]
+            self.assertRegex(url, r"^http://127\.0\.0\.1:[0-9]+/$")
+            with urllib.request.urlopen(url, timeout=10) as page:
+                self.assertIn(b'aria-label="learning curve"', page.read())
+            proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=10)
+            self.assertEqual(proc.returncode, 0)
+            self.assertNotIn("Traceback", err)
+            self.assertEqual(os.listdir(folder), [])   # ttt_nn.bin was not written
+
+
+if __name__ == "__main__":
+    unittest.main()
