@@ -6,7 +6,6 @@ import io
 import os
 import signal
 import subprocess
-import time
 import unittest
 from unittest import mock
 
@@ -129,7 +128,10 @@ class PlayCommandTest(TempDirTest):
         proc = self.start_module("play", path, "--learn", stdin=subprocess.PIPE)
         proc.stdin.write((ONE_GAME + "y\n").encode())
         proc.stdin.flush()
-        time.sleep(2)   # the game is played and learned; the next one waits for a move
+        while b"Welcome" not in proc.stdout.readline():   # the first game
+            pass
+        while b"Welcome" not in proc.stdout.readline():   # learned; the next one waits
+            pass
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
         self.assertEqual(proc.returncode, 130, err)

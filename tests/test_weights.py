@@ -88,15 +88,12 @@ class LoadTest(TempDirTest):
     def test_bad_files(self):
         self.assert_load_error("cannot read .*: No such file", self.path("missing"))
         self.assert_load_error("cannot read .*: Is a directory", self.tmp)
-        for size, reason in ((0, "it is empty"), (1000, "it has 1000 bytes"),
-                             (11237, "it has 11237 bytes"), (11236 + 4, "11240 bytes"),
-                             (4 * 9, "36 bytes")):
+        for size in (0, 1000, 11237, 11236 + 4, 4 * 9):
             self.write(b"\0" * size)
-            self.assert_load_error("not a weights file: expected 11236 bytes .*" + reason)
+            self.assert_load_error("not a weights file: it has %d bytes, not 11236 " % size)
         # Past the largest --hidden: refused at once, not evaluated for minutes.
         self.write(b"\0" * file_size(MAX_HIDDEN_SIZE + 1))
-        self.assert_load_error("not a weights file: .* it has more than %d bytes$"
-                               % file_size(MAX_HIDDEN_SIZE))
+        self.assert_load_error("not a weights file: it has too many bytes")
 
     def test_missing_is_told_apart(self):
         with self.assertRaises(FileError) as caught:

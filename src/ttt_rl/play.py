@@ -1,11 +1,9 @@
 """`ttt-play`: a person against a trained network.
 
-Ports play_game and main of the C `play` program: load the weights, then play until the
-person says no. You are X and move first (--side X: the net is X). Before each move the net
-shows its probability for every cell: what it learned, and how an untrained net prefers
-occupied cells. With --learn it learns from each finished game, as ttt.c does, and saves when
-the session ends. From "Welcome" on, the output is the C `play`'s, within the differences
-docs/c-port.md lists.
+Ports play_game and main of the C `play` program: load the weights, then play until the person
+says no. Before each move the net shows its probability for every cell. With --learn it learns
+from each finished game, as ttt.c does, and saves when the session ends. From "Welcome" on, the
+output is the C `play`'s, within the differences docs/c-port.md lists.
 """
 
 import sys
@@ -21,12 +19,6 @@ from .lab.cli import DEFAULT_WEIGHTS, MONTE_CARLO, Q_LEARNING, command, learner,
 from .lab.files import load_weights, saving
 
 LEGEND = "In the net's grid: * its favourite cell overall (even a taken one), # the move it plays."
-EXAMPLES = """\
-examples:
-  ttt-play                        play X against ttt_nn.bin
-  ttt-play net.bin --side X       the net plays X and moves first
-  ttt-play net.bin --learn        the net learns from your games (saved when you stop)
-"""
 
 
 def format_probabilities(probs, chosen):
@@ -42,8 +34,8 @@ def format_probabilities(probs, chosen):
 
 
 def ask(prompt):
-    """Print `prompt`, return the line typed, stripped. Raises EOFError at the end of input;
-    q or quit raise EOFError too: both end the session."""
+    """Print `prompt`, return the line typed, stripped. Raises EOFError at the end of input,
+    and for q or quit."""
     sys.stdout.write(prompt)
     sys.stdout.flush()   # the prompt has no newline: show it before waiting
     line = sys.stdin.readline()
@@ -114,7 +106,7 @@ def play_session(net, nn_symbol=O, learn=None):
 def main(argv=None):
     """ttt-play on `argv` (default sys.argv[1:]; C: main of play.c). Returns 0, 1 for a file
     that cannot be read or written, 2 for a bad command line, 130 after Ctrl-C."""
-    parser = parser_for("ttt-play", "Play tic-tac-toe against a trained network.", EXAMPLES)
+    parser = parser_for("ttt-play", "Play tic-tac-toe against a trained network.", None)
     parser.add_argument("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="WEIGHTS",
                         help="weights file from ttt-train or the C train (default %s)"
                         % DEFAULT_WEIGHTS)

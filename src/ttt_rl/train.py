@@ -13,21 +13,18 @@ from .lab.cli import (DEFAULT_WEIGHTS, EXIT_FAILURE, MCTS, POLICY_ITERATION, RAN
                       FirstCtrlC, add_training_flags, check_flags, command, number,
                       parser_for, settings_from, start_network, trainer)
 from .lab.curve import Reporter, csv_text, format_seconds
-from .lab.exact import complete_share, evaluate_network, net_policy, summary_lines
+from .lab import exact
 from .lab.files import load_weights, saving
 from .lab.runs import ranked_table, train_runs
 
 EXAMPLES = """\
 examples:
-  ttt-train 200 --method policy-iteration   a complete player, both sides (make net)
-  ttt-train 2000000                         the C's program: minutes, beatable about half
-                                            the time
-  ttt-train 200000 q.bin --method q-learning       Q-learning, as O
-  ttt-train 20000 --runs 16 --until-unbeatable     the C's rule, seeds in parallel
-  ttt-train 50000 c.bin --curve c.csv              the learning curve as CSV rows
+  ttt-train 200 --method policy-iteration    a complete player, both sides (make net)
+  ttt-train 2000000                          the C's program
+  ttt-train 20000 --runs 16 --until-unbeatable   the C's rule, seeds in parallel
 
 An existing OUTPUT is kept as OUTPUT.bak. Ctrl-C stops after the current
-game and saves the net trained so far; press it again to save nothing.
+game and saves; press it again to save nothing.
 """
 
 
@@ -123,14 +120,10 @@ def best_of_runs(args, save, save_curve, init_net):
 
 def describe(net, side):
     """Print the exact verdict of `net` as `side` (both sides: each), as ttt-eval does."""
-    result = evaluate_network(net, side)
-    kept, positions = complete_share(net_policy(net), side)
-    print("\n".join(summary_lines(result)))
-    print("Under any play: keeps the minimax value in %d of %d positions (%.1f%%)"
-          % (kept, positions, 100 * kept / positions))
+    lines, result = exact.describe(net, side)
+    print("\n".join(lines))
     if not result["unbeatable"]:
-        print("This net can be beaten. For an unbeatable one, see the README's Quick start "
-              "(make net).")
+        print("This net can be beaten. For a complete player: make net (README, Quick start).")
 
 
 if __name__ == "__main__":

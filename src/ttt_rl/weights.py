@@ -1,13 +1,10 @@
 """The weights file, `ttt_nn.bin`: the format of the C train/play split.
 
-The parameters as little-endian float32 in the order of the C struct:
-w_ih (18 x H), w_ho (H x 9), b_h (H), b_o (9); for the C's H = 100, 11236
-bytes. No header: H is read from the size; the side is not recorded. With
-100 hidden units our files play in the C `play` and the C's in ours (the C
-reads 11236 bytes: a shorter file fails, a longer one loads as another net).
-to_bytes and load port save_neural_network and load_neural_network (fwrite
-and fread of the four arrays); load also refuses other sizes, NaN and
-infinities. Writing the bytes safely is lab/files.py's job.
+The parameters as little-endian float32 in the order of the C struct: w_ih (18 x H), w_ho
+(H x 9), b_h (H), b_o (9); 11236 bytes for the C's H = 100. No header: H is read from the size;
+neither the side nor the rule is recorded. to_bytes and load port save_neural_network and
+load_neural_network (fwrite and fread of the four arrays); load also refuses other sizes, NaN
+and infinities. Writing the bytes safely is lab/files.py's job.
 """
 
 import math
@@ -23,9 +20,8 @@ MAX_HIDDEN_SIZE = 10000   # the largest file read: 1.1 MB, evaluated in seconds
 
 
 class FileError(Exception):
-    """A file that cannot be read or written: str() says why in one line; `missing`
-    is True when it does not exist."""
-
+    """A file that cannot be read or written: str() says why in one line; `missing` is True
+    when it does not exist."""
     missing = False
 
 
@@ -70,12 +66,9 @@ def from_bytes(data, name="the data"):
     a parameter that is NaN or infinite."""
     units, extra = divmod(len(data) // FLOAT_BYTES - OUTPUT_SIZE, PER_HIDDEN_UNIT)
     if len(data) % FLOAT_BYTES or extra or not 1 <= units <= MAX_HIDDEN_SIZE:
-        largest = file_size(MAX_HIDDEN_SIZE)   # read() stops one byte after it
-        size = ("it is empty" if not data else "it has more than %d bytes" % largest
-                if len(data) > largest else "it has %d bytes" % len(data))
-        raise FileError("%s is not a weights file: expected %d bytes (the C's 100 hidden "
-                        "units) or another size of 4 x (28 x units + 9), but %s"
-                        % (name, FILE_SIZE, size))
+        size = len(data) if len(data) <= file_size(MAX_HIDDEN_SIZE) else "too many"
+        raise FileError("%s is not a weights file: it has %s bytes, not %d (the C's 100 "
+                        "hidden units) or 4 x (28 x units + 9)" % (name, size, FILE_SIZE))
     flat = list(struct.unpack("<%df" % (len(data) // FLOAT_BYTES), data))
     for index, w in enumerate(flat):
         if not math.isfinite(w):
@@ -87,9 +80,7 @@ def read(path):
     """Return the bytes of file `path`. Raises FileError with a one-line reason
     (`missing` True if the file does not exist)."""
     try:
-        with open(path, "rb") as f:
-            # One byte more than the largest file tells one too long, and no
-            # more is read: it might be an endless device.
+        with open(path, "rb") as f:   # one byte more than the largest file: too long
             return f.read(file_size(MAX_HIDDEN_SIZE) + 1)
     except OSError as e:
         error = FileError("cannot read %s: %s" % (path, e.strerror))

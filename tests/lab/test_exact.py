@@ -9,7 +9,7 @@ import unittest
 from ttt_rl.game import BOTH, EMPTY, O, X, check_game_over, get_random_move, to_move
 from ttt_rl.lab.exact import (START, best_safe_win_rate, complete_share, correct_moves,
                               evaluate_network, evaluate_policy, expected_reward, minimax,
-                              net_policy, optimal_policy, optimum, reachable)
+                              net_policy, reachable)
 from ttt_rl.weights import load
 
 from ..helpers import C_FILE
@@ -210,40 +210,6 @@ class CorrectMovesTest(unittest.TestCase):
         self.assertEqual(correct_moves("X........"), [4])
         self.assertEqual(correct_moves("....X...."), [0, 2, 6, 8])
         self.assertEqual(correct_moves("XX..O...."), [2])
-
-
-class OptimumTest(unittest.TestCase):
-    """What each reward asks for at best, exactly."""
-
-    def test_the_c_reward_asks_for_an_unbeatable_o(self):
-        best = optimum(C_REWARD)
-        self.assertTrue(best["unbeatable"])
-        # ...and the best such O: the never-losing limit, 91.64%.
-        self.assertAlmostEqual(best["win"], best_safe_win_rate(), places=12)
-        self.assertAlmostEqual(best["win"], 0.9164, places=4)
-        self.assertEqual(best["rewards"], C_REWARD)
-        self.assertEqual(best["expected_reward"], expected_reward(START, O, C_REWARD))
-
-    def test_a_tie_worth_little_asks_for_risk(self):
-        for reward in ((1.0, 0.0, -2.0), C_README_REWARD):
-            best = optimum(reward)
-            self.assertEqual((best["lines_lost"], round(best["win"], 4)), (4, 0.9291), reward)
-
-    def test_as_x(self):
-        best = optimum(C_REWARD, X)
-        self.assertTrue(best["unbeatable"])
-        self.assertAlmostEqual(best["win"], best_safe_win_rate(side=X), places=12)
-
-    def test_expectimax_on_small_positions(self):
-        # O to move can win at once (6-7-8): the reward of a win.
-        self.assertEqual(expected_reward("XX..X.OO.", O, C_REWARD), 1.0)
-        # X to move, one cell left: it makes no line, a tie.
-        self.assertEqual(expected_reward("XOXXOOOX.", O, C_REWARD), 0.3)
-        # O to move must block at 2.
-        self.assertEqual(optimal_policy(C_REWARD)("XX..O...."), 2)
-        # Equal rewards everywhere: the lowest empty cell, as the net breaks ties.
-        self.assertEqual(optimal_policy((0, 0, 0))("X...O...."), 1)
-        self.assertTrue(-2.0 <= expected_reward(START, O, C_REWARD) <= 1.0)
 
 
 if __name__ == "__main__":

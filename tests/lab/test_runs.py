@@ -85,7 +85,7 @@ class StoppingTest(TempDirTest):
         deadline = time.monotonic() + 30
         while len(children_of(proc.pid)) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
-        time.sleep(1)   # the workers are training
+        time.sleep(0.3)   # the workers are training
         return proc
 
     def test_ctrl_c_saves_the_best_run(self):

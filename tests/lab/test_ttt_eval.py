@@ -21,8 +21,8 @@ class EvalCommandTest(TempDirTest):
         self.assertEqual((status, err), (0, ""))
         self.assertEqual(out.splitlines()[0], C_FILE)
         self.assertIn("  Exact as O vs random X: win 80.9", out)
-        self.assertIn("Limit: the C's reward (win 1, tie 0.3, loss -2) is best served by an "
-                      "unbeatable O that wins 91.64% against a random X.", out)
+        self.assertIn("Limit: an O that never loses wins at most 91.64% against a random X.",
+                      out)
 
     def test_shown_losses_replay_as_wins_in_ttt_play(self):
         from ttt_rl.play import main as play_main
@@ -46,7 +46,7 @@ class EvalCommandTest(TempDirTest):
         self.assertIn("  Exact as X vs random O: ", out)
         self.assertIn("  Under any play: keeps the minimax value in 3242 of 4520 positions "
                       "(71.7%)\n", out)
-        self.assertEqual([line.split(" that wins ")[1] for line in out.splitlines()
+        self.assertEqual([line.split(" at most ")[1] for line in out.splitlines()
                           if line.startswith("Limit: ")],
                          ["91.64% against a random X.", "99.48% against a random O."])
         status, out, _ = run_main(ttt_eval.main, C_FILE, "--side", "both", "--json")
@@ -76,8 +76,8 @@ class EvalCommandTest(TempDirTest):
         self.assertEqual(err, "")
         self.assertIn("Exact as X vs random O: ", out)
         self.assertIn("Every O strategy: ", out)
-        self.assertIn("Limit: the C's reward (win 1, tie 0.3, loss -2) is best served by an "
-                      "unbeatable X that wins 99.48% against a random O.", out)
+        self.assertIn("Limit: an X that never loses wins at most 99.48% against a random O.",
+                      out)
 
     def test_a_bad_file_does_not_stop_the_others(self):
         status, out, err = run_main(ttt_eval.main, "/nonexistent.bin", C_FILE)

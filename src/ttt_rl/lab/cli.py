@@ -35,30 +35,23 @@ EXIT_FAILURE, EXIT_STOPPED = 1, 130   # 130 = 128 + SIGINT, as a shell reports C
 
 
 def number(kind, low=None, high=None):
-    """Return an argparse type: `kind` (int or float) of `text`, finite, within [low, high]."""
+    """Return an argparse type: `kind` (int or float) of the text, finite, in [low, high]."""
     def convert(text):
-        try:
-            value = kind(text)
-        except ValueError:
-            value = None
-        if value is None or value != value or abs(value) == float("inf") or \
-                (low is not None and value < low) or (high is not None and value > high):
-            limits = [w for w in (low is not None and "at least %g" % low,
-                                  high is not None and "at most %g" % high) if w]
-            raise argparse.ArgumentTypeError("%r is not %s%s" % (
-                text, "an integer" if kind is int else "a number",
-                limits and " " + " and ".join(limits) or ""))
+        value = kind(text)   # a ValueError: argparse says "invalid int value: 'abc'"
+        if value != value or abs(value) == float("inf") or \
+                low is not None and value < low or high is not None and value > high:
+            raise argparse.ArgumentTypeError("%s is out of range [%s, %s]" % (
+                text, "" if low is None else low, "" if high is None else high))
         return value
+    convert.__name__ = kind.__name__
     return convert
 
 
 def side_type(text):
     """argparse type of --side: X, O or both, in any case."""
-    if text.lower() == BOTH:
-        return BOTH
-    if text.upper() in (O, X):
-        return text.upper()
-    raise argparse.ArgumentTypeError("%r is not a side: X, O or both" % text)
+    if text.upper() not in (O, X, BOTH.upper()):
+        raise argparse.ArgumentTypeError("%r is not a side: X, O or both" % text)
+    return BOTH if text.lower() == BOTH else text.upper()
 
 
 def parser_for(prog, description, epilog):
@@ -71,29 +64,25 @@ def parser_for(prog, description, epilog):
 
 def add_training_flags(parser, what):
     """Add GAMES and the flags of ttt-train and ttt-rl: the rule, its settings, the seed."""
-    add = parser.add_argument
-    add("games", nargs="?", type=number(int, 0), metavar="GAMES", help="%s (default %d; "
-        "policy-iteration: at most %d sweeps)" % (what, DEFAULT_GAMES[MONTE_CARLO],
-                                                   DEFAULT_GAMES[POLICY_ITERATION]))
-    add("--side", type=side_type, metavar="{O,X,both}", help="the side the net learns "
-        "(default O; X moves first; both: X in even games, O in odd); the file does not "
-        "record it")
-    add("--method", choices=tuple(RULES), help="the learning rule: "
-        "monte-carlo, the C's (default), q-learning, or policy-iteration (both sides)")
+    add, q = parser.add_argument, DEFAULT_Q_SETTINGS
+    add("games", nargs="?", type=number(int, 0), metavar="GAMES", help="%s (default 150000; "
+        "policy-iteration: at most this many sweeps, default 200)" % what)
+    add("--side", type=side_type, metavar="{O,X,both}", help="the side the net learns (default "
+        "O; X moves first; both: X in even games, O in odd)")
+    add("--method", choices=tuple(RULES), help="monte-carlo, the C's rule (default), q-learning, "
+        "or policy-iteration (both sides)")
     add("--init", metavar="FILE", help="start from this weights file, not random weights")
-    add("--seed", type=number(int), help="random seed: the same seed gives the same file "
-        "(default: drawn and printed)")
+    add("--seed", type=number(int), help="random seed: the same seed, the same file")
     add("--hidden", type=number(int, 1, 10000), metavar="N", help="hidden units (default 100)")
-    add("--learning-rate", type=number(float, 1e-12), metavar="R", help="backprop step size "
-        "(default 0.1; q-learning 0.01, falling to a tenth; policy-iteration %g)"
-        % PI_LEARNING_RATE)
+    add("--learning-rate", type=number(float, 1e-12), metavar="R", help="backprop step (default "
+        "0.1; q-learning 0.01, falling to a tenth; policy-iteration %g)" % PI_LEARNING_RATE)
     for name in ("win", "tie", "loss"):
         add("--reward-" + name, type=number(float), metavar="R", help="reward for a %s "
             "(default %g)" % (name, getattr(DEFAULT_SETTINGS, "reward_" + name)))
     add("--epsilon", type=number(float, 0, 1), metavar="E", help="q-learning: the chance of a "
-        "random move at the start, falling to 0 (default %g)" % DEFAULT_Q_SETTINGS.epsilon)
-    add("--gamma", type=number(float, 0, 1), metavar="G",
-        help="q-learning: the discount of a later reward (default %g)" % DEFAULT_Q_SETTINGS.gamma)
+        "random move at first, falling to 0 (default %g)" % q.epsilon)
+    add("--gamma", type=number(float, 0, 1), metavar="G", help="q-learning: the discount of a "
+        "later reward (default %g)" % q.gamma)
 
 
 def check_flags(parser, args):
@@ -125,19 +114,16 @@ def check_flags(parser, args):
         if problems[name][0]:
             parser.error("--%s %s" % (name.replace("_", "-"), problems[name][1]))
     args.side, args.opponent = BOTH if both else args.side or O, opponent
-    if args.games is None:
-        args.games = DEFAULT_GAMES[args.method]
-    for name, default in RULES[args.method][0]._asdict().items():
-        if getattr(args, name, None) is None:
-            setattr(args, name, default)
+    args.games = DEFAULT_GAMES[args.method] if args.games is None else args.games
     return args
 
 
 def settings_from(args):
-    """Return args.method's settings (learn.Settings or qlearn.QSettings) from the flags."""
+    """Return args.method's settings (learn.Settings or qlearn.QSettings): its defaults, and
+    the flags given."""
     defaults = RULES[args.method][0]
-    return defaults._replace(**{name: getattr(args, name, value)   # (ttt-play: the defaults)
-                                for name, value in defaults._asdict().items()})
+    return defaults._replace(**{name: getattr(args, name) for name in defaults._fields
+                                if getattr(args, name, None) is not None})
 
 
 def trainer(args):
@@ -147,9 +133,9 @@ def trainer(args):
     if args.method == POLICY_ITERATION:
         return lambda net, sweeps, rng, side, settings, report: train_policy_iteration(
             net, sweeps, rng, settings.learning_rate, report)[0]
-    if getattr(args, "opponent", RANDOM) == SELF:
+    if args.opponent == SELF:
         return train_self_play
-    if getattr(args, "opponent", RANDOM) == MCTS:
+    if args.opponent == MCTS:
         return functools.partial(RULES[args.method][1],
                                  opponent=mcts_opponent(args.playouts or PLAYOUTS))
     return RULES[args.method][1]
@@ -176,7 +162,7 @@ def start_network(args, init_net=None):
 
 class FirstCtrlC:
     """In a `with` block, a first Ctrl-C sets stop_requested (the training loops stop after
-    their game and the net is saved); a second raises KeyboardInterrupt at once."""
+    their game, through stop(), and the net is saved); a second raises KeyboardInterrupt."""
 
     def __enter__(self):
         self.stop_requested = False
@@ -187,15 +173,13 @@ class FirstCtrlC:
         if self.stop_requested:
             raise KeyboardInterrupt
         self.stop_requested = True
-        # To stderr: the program may be in the middle of a print to stdout.
         sys.stderr.write("\nCtrl-C: stopping after this game, then saving (again: stop now, "
-                         "save nothing)\n")
+                         "save nothing)\n")   # on stderr: stdout may be in the middle of a line
 
     def __exit__(self, *exc):
         signal.signal(signal.SIGINT, self.previous)
 
-    def stop(self, *_):
-        """The training loops' report: True once Ctrl-C was pressed."""
+    def stop(self):
         return self.stop_requested
 
     @property

@@ -4,6 +4,7 @@ numbers of games (evenly spaced on a log axis). bench/curve.py draws such rows a
 """
 
 import csv
+import datetime
 import io
 import time
 from collections import Counter
@@ -27,11 +28,8 @@ def one_two_five(limit):
 
 
 def format_seconds(seconds):
-    """Return `seconds` as '42s', '3m05s' or '1h02m'."""
-    seconds = int(round(seconds))
-    if seconds >= 3600:
-        return "%dh%02dm" % (seconds // 3600, seconds % 3600 // 60)
-    return "%ds" % seconds if seconds < 60 else "%dm%02ds" % divmod(seconds, 60)
+    """Return `seconds` as hours, minutes and seconds: '0:03:05'."""
+    return str(datetime.timedelta(seconds=round(seconds)))
 
 
 class Reporter:

@@ -1,8 +1,7 @@
-"""Exact strength of a network, and the best any learner can do with a reward, by tree walks.
+"""Exact strength of a network by walking the game tree, and the words that say it.
 
 The C only samples win rates; but the net's move is deterministic and the game tiny, so every game
-it can play is walked. A policy maps a position (such as "X...O....") to a move: a net's, or the
-best for a reward."""
+it can play is walked. A policy maps a position (such as "X...O....") to a move (a cell, 0-8)."""
 
 from functools import cache
 
@@ -122,24 +121,6 @@ def expected_reward(position, side, rewards):
     return max(values) if to_move(position) == side else sum(values) / len(values)
 
 
-def optimal_policy(rewards, side=O):
-    """Return the optimal policy for `rewards` (win, tie, loss) as `side`; on expected rewards
-    equal within 1e-12, the lowest cell, as the net breaks ties."""
-    rewards = tuple(float(r) for r in rewards)
-
-    def policy(position):
-        values = {c: expected_reward(child, side, rewards) for c, child in _children(position)}
-        return next(c for c, v in values.items() if v >= max(values.values()) - 1e-12)
-    return policy
-
-
-def optimum(rewards, side=O):
-    """Return evaluate_policy's dict of the optimal policy, plus expected_reward and rewards."""
-    rewards = tuple(float(r) for r in rewards)
-    result = evaluate_policy(optimal_policy(rewards, side), side=side)
-    return dict(result, expected_reward=expected_reward(START, side, rewards), rewards=rewards)
-
-
 def rank(result):
     """Sort key of an evaluation, strongest first: unbeatable, fewest lines lost, most wins."""
     return not result["unbeatable"], result["lines_lost"], -result["win"]
@@ -153,6 +134,18 @@ def verdict(result):
     lost = result["lines_lost"]
     return "%s, %.1f%% wins" % ("loses %d line%s" % (lost, "s" * (lost != 1)) if lost
                                 else "unbeatable", 100 * result["win"])
+
+
+def describe(net, side=O):
+    """Return the exact verdict of `net` as `side` (both: each) in lines, as ttt-eval prints it,
+    and the evaluation: (lines, evaluate_network's dict with complete_kept and
+    complete_positions, complete_share's figures)."""
+    result = evaluate_network(net, side)
+    kept, positions = complete_share(net_policy(net), side)
+    result.update(complete_kept=kept, complete_positions=positions)
+    return summary_lines(result) + [
+        "Under any play: keeps the minimax value in %d of %d positions (%.1f%%)"
+        % (kept, positions, 100 * kept / positions)], result
 
 
 def summary_lines(result):

@@ -1,5 +1,5 @@
-"""`ttt-eval`: the exact strength of trained networks (exact.py), and the best that the C's
-reward asks for. The C has nothing like it: it only samples games.
+"""`ttt-eval`: the exact strength of trained networks (exact.py). The C has nothing like it:
+it only samples games.
 """
 
 import json
@@ -7,10 +7,9 @@ import os
 import sys
 
 from ..game import BOTH, O, X, opponent
-from ..learn import DEFAULT_SETTINGS
 from ..weights import FileError
 from .cli import EXIT_FAILURE, command, parser_for, side_type
-from .exact import complete_share, evaluate_network, net_policy, optimum, summary_lines
+from .exact import best_safe_win_rate, describe
 from .files import load_weights
 
 EXIT_UNREADABLE = 2   # as grep and diff: 1 is taken by "can be beaten" (--check)
@@ -53,29 +52,21 @@ def main(argv=None):
             print("ttt-eval: error: %s" % e, file=sys.stderr)
             status = EXIT_UNREADABLE   # could not check: not the same as beatable
             continue
-        result, read = evaluate_network(net, args.side), True
-        kept, positions = complete_share(net_policy(net), args.side)
-        result.update(complete_kept=kept, complete_positions=positions)
+        (lines, result), read = describe(net, args.side), True
         if args.check and not result["unbeatable"]:
             status = status or EXIT_FAILURE
         if args.json:
             name = os.fsencode(path).decode("utf-8", "backslashreplace")   # JSON is UTF-8
             print(json.dumps({"file": name, **{k: result[k] for k in JSON_KEYS}}))
             continue
-        lines = summary_lines(result) + [
-            "Under any play: keeps the minimax value in %d of %d positions (%.1f%%)"
-            % (kept, positions, 100 * kept / positions)]
         if args.show_losses:
             lines += ["lost: " + ", ".join("%s %d" % ("XO"[i % 2], m) for i, m in
                                            enumerate(moves)) for moves in result["losing_lines"]]
         print("\n  ".join([path] + lines))
-    if read and not args.json:   # what the reward asks for: the best any learner can do
+    if read and not args.json:   # the most any learner can win without ever losing
         for side in (O, X) if args.side == BOTH else (args.side,):
-            best = optimum(DEFAULT_SETTINGS[1:], side)
-            print("Limit: the C's reward (win %g, tie %g, loss %g) is best served by %s %s "
-                  "that wins %.2f%% against a random %s." % (
-                      *best["rewards"], "an unbeatable" if best["unbeatable"] else "a beatable",
-                      side, 100 * best["win"], opponent(side)))
+            print("Limit: an %s that never loses wins at most %.2f%% against a random %s."
+                  % (side, 100 * best_safe_win_rate(side=side), opponent(side)))
     return status
 
 
