@@ -8,8 +8,8 @@ INTERPRETERS ?= python3.9 python3.10 python3.11 python3.12 python3.13 pypy3
 
 .PHONY: test test-all net qnet train play eval rl web bench curve clean
 
-# The suite in two processes (tests/parallel.py: two groups of about equal
-# time); the same tests run in one process with:
+# The suite, one process per test module, one module per core at a time
+# (tests/parallel.py); the same tests run in one process with:
 # python3 -m unittest discover -s tests -t .
 test:
 	$(RUN) -m tests.parallel $(TESTFLAGS)
@@ -29,7 +29,7 @@ test-all:
 	done; exit $$status
 
 # The Quick start: a complete player, both sides, by policy iteration (it
-# stops by itself at the stable policy; README, "Three ways to learn").
+# stops by itself at the stable policy; README, "Four ways to learn").
 net:
 	$(RUN) -m ttt_rl.train 200 $(WEIGHTS) --method policy-iteration
 
@@ -56,7 +56,7 @@ web:
 
 # The picture in the README: the C's rule and Q-learning, 200,000 games each
 # on seed 1, side by side, in two processes (15 s with PYTHON=pypy3 on a
-# 2-core VM, measured; CPython takes several times longer).
+# quiet 2-core VM, 32 s while it was busy; CPython takes several times longer).
 curve:
 	$(RUN) bench/curve.py 200000 docs/curve.svg --seed 1
 

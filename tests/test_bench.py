@@ -126,7 +126,7 @@ class CurveTest(TempDirTest):
         # A folder that cannot take the picture fails at once, before any training.
         status, _, err = run_main(curve.main, "300000", self.path("no/such/out.svg"))
         self.assertEqual(status, 1)
-        self.assert_one_line(err, r"^make curve: error: cannot write a file in .*no/such")
+        self.assert_one_line(err, r"^make curve: error: cannot write a file beside .*no/such")
         self.assertEqual(os.listdir(self.tmp), [])
 
 

@@ -15,7 +15,7 @@ ALGORITHM = ("game", "nn", "learn", "qlearn", "mcts", "selfplay", "policy_iterat
 READING_ORDER = ALGORITHM + ("weights", "train", "play", "ttt", "__main__", "web")
 COMMANDS = ("train", "play", "ttt", "__main__", "web")
 # The reading order of the lab (lab/__init__.py).
-LAB_ORDER = ("exact", "cli", "files", "curve", "runs", "ttt_eval")
+LAB_ORDER = ("exact", "files", "cli", "curve", "runs", "ttt_eval")
 MAX_LINE = 99
 
 

@@ -45,7 +45,8 @@ class TrainCommandTest(TempDirTest):
         self.assertEqual((status, read(self.path("v.bin"))), (0, read(self.path("w.bin"))))
         status, _, err = run_main(train.main, "0", self.path("u.bin"), "--init", C_FILE,
                                   "--hidden", "25")
-        self.assert_one_line(err, "--hidden 25 does not match .*c_trained.bin")
+        self.assertEqual(status, 2)   # a command line that does not fit its file
+        self.assertRegex(err.splitlines()[-1], "--hidden 25 does not match --init .*c_trained")
 
     def test_weights_that_overflow_are_not_saved(self):
         target = self.copy_of_c_file("w.bin")

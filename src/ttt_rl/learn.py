@@ -14,7 +14,7 @@ target over the other cells is a heuristic with no such theory. And the net
 always plays its favourite move: it never explores, so a move it does not
 favour is rarely tried, and a flaw can last for many games. A run's fate
 depends on its seed: of 22 seeds beatable at 20,000 games, 18 were still
-beatable at 200,000 (README, "Two ways to learn"; qlearn.py explores).
+beatable at 200,000 (README, "Four ways to learn"; qlearn.py explores).
 
 Ports learn_from_game, play_random_game and train_against_random from
 antirez's ttt.c, in its order: each function calls the ones above it.

@@ -14,8 +14,8 @@ from .game import BOARD_CELLS, EMPTY, O, TIE, X, check_game_over, display_board,
     opponent
 from .nn import best_move, get_computer_move
 from .weights import to_float32
-from .lab.cli import DEFAULT_WEIGHTS, MONTE_CARLO, Q_LEARNING, command, learner, parser_for, \
-    side_type
+from .lab.cli import (DEFAULT_WEIGHTS, EXIT_STOPPED, MONTE_CARLO, Q_LEARNING, command, learner,
+                      parser_for, side_type)
 from .lab.files import load_weights, saving
 
 LEGEND = "In the net's grid: * its favourite cell overall (even a taken one), # the move it plays."
@@ -104,8 +104,8 @@ def play_session(net, nn_symbol=O, learn=None):
 
 @command("ttt-play")
 def main(argv=None):
-    """ttt-play on `argv` (default sys.argv[1:]; C: main of play.c). Returns 0, 1 for a file
-    that cannot be read or written, 2 for a bad command line, 130 after Ctrl-C."""
+    """ttt-play on `argv` (default sys.argv[1:]; C: main of play.c). Returns the exit status: 0,
+    1 for a file that cannot be read or written, 130 after Ctrl-C."""
     parser = parser_for("ttt-play", "Play tic-tac-toe against a trained network.", None)
     parser.add_argument("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="WEIGHTS",
                         help="weights file from ttt-train or the C train (default %s)"
@@ -121,6 +121,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.side not in (O, X):
         parser.error("argument --side: the net plays one side here: X or O")
+    if not args.learn and (args.save or args.method != MONTE_CARLO):
+        parser.error("--save and --method are for --learn")
     net = load_weights(args.weights)   # C: load_neural_network
     with saving(args.save or args.weights) if args.learn else nullcontext() as save:
         print("Neural network loaded from %s" % args.weights)
@@ -134,9 +136,10 @@ def main(argv=None):
                                                          score[TIE]))
         if args.learn and sum(score.values()):
             save(net)
-            print("Learned from %d games; saved to %s" % (sum(score.values()),
-                                                          args.save or args.weights))
-    return 130 if interrupted else 0
+            games = sum(score.values())
+            print("Learned from %d game%s; saved to %s" % (games, "s" * (games > 1),
+                                                           args.save or args.weights))
+    return EXIT_STOPPED if interrupted else 0
 
 
 if __name__ == "__main__":

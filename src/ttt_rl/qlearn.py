@@ -176,7 +176,7 @@ def play_q_game(net, rng, epsilon, nn_symbol=O, settings=DEFAULT_Q_SETTINGS,
 def exploration_at(game, num_games, settings):
     """Return the exploration of game `game` (0-based) of `num_games`: the
     epsilon of epsilon_at, or with SOFTMAX the temperature, falling the same
-    way from settings.temperature to 0. The values lie in [-2, 1]: at 1.0
+    way from settings.temperature to 0. The Q-values lie in [-2, 1]: at 1.0
     moves a few tenths apart are drawn nearly alike, one 3 worse 20 times
     less often; near 0 the best move is played (Sutton and Barto, 2.8). Why
     1.0: docs/measurements.md, "Both sides"."""

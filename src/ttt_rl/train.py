@@ -9,12 +9,12 @@ Ctrl-C that stops after the current game and keeps the work.
 import sys
 
 from .weights import FileError, from_bytes, to_bytes
-from .lab.cli import (DEFAULT_WEIGHTS, EXIT_FAILURE, MCTS, POLICY_ITERATION, RANDOM, SELF,
-                      FirstCtrlC, add_training_flags, check_flags, command, number,
+from .lab import exact
+from .lab.cli import (DEFAULT_WEIGHTS, EXIT_FAILURE, EXIT_STOPPED, MCTS, POLICY_ITERATION,
+                      RANDOM, SELF, FirstCtrlC, add_training_flags, check_flags, command, number,
                       parser_for, settings_from, start_network, trainer)
 from .lab.curve import Reporter, csv_text, format_seconds
-from .lab import exact
-from .lab.files import load_weights, saving
+from .lab.files import saving
 from .lab.runs import ranked_table, train_runs
 
 EXAMPLES = """\
@@ -58,33 +58,31 @@ def train_parser():
 
 @command("ttt-train")
 def main(argv=None):
-    """ttt-train on `argv` (default sys.argv[1:]; C: main of train.c). Returns 0, 1 for a
-    failure, 2 for a bad command line, 130 after a first Ctrl-C (the net saved)."""
+    """ttt-train on `argv` (default sys.argv[1:]; C: main of train.c). Returns the exit status:
+    0, 1 for a file that cannot be read or written, 130 after a first Ctrl-C (the net saved)."""
     parser = train_parser()
     args = check_flags(parser, parser.parse_args(argv))
-    init_net = args.init and load_weights(args.init)
-    if init_net and args.hidden not in (None, len(init_net.b_h)):
-        raise FileError("--hidden %d does not match %s (%d hidden units)"
-                        % (args.hidden, args.init, len(init_net.b_h)))
     # The output (and the curve) tried before the first game.
     with saving(args.output) as save, saving(args.curve, weights=False) as save_curve:
         if args.runs:
-            return best_of_runs(args, save, save_curve, init_net)
+            return best_of_runs(args, save, save_curve)
         # 1. A new network (C: init_neural_network), or the --init file's.
-        net, rng = start_network(args, init_net)
-        print("Training neural network with %d games" % args.games)   # the C's two lines
-        print("Training neural network " + {
-            RANDOM: "against %d random games...", SELF: "by self-play, %d games...",
-            MCTS: "against MCTS, %d games...", POLICY_ITERATION: "by policy iteration, at "
-            "most %d sweeps..."}[POLICY_ITERATION if args.method == POLICY_ITERATION
-                                 else args.opponent] % args.games, flush=True)
+        net, rng = start_network(args)
+        if args.method == POLICY_ITERATION:
+            print("Training neural network by policy iteration, at most %d sweeps..."
+                  % args.games, flush=True)
+        else:
+            print("Training neural network with %d games" % args.games)   # the C's two lines
+            what = {RANDOM: "against %d random games...", SELF: "by self-play, %d games...",
+                    MCTS: "against MCTS, %d games..."}[args.opponent]
+            print("Training neural network " + what % args.games, flush=True)
         with FirstCtrlC() as ctrl_c:
             reporter = Reporter(args.games, args.side, args.eval_every, bool(args.curve),
                                 ctrl_c.stop)
             reporter.self_play = args.opponent == SELF
             reporter.begin(net)
             report = reporter.report_sweep if args.method == POLICY_ITERATION else reporter.report
-            # 2. Train it (C: train_against_random), by the rule --method names.
+            # 2. Train it (C: train_against_random, or the loop of the rule --method names).
             games = trainer(args)(net, args.games, rng, args.side, settings_from(args), report)
             seconds = reporter.finish(net)
             print("\n" + ("Stopped by Ctrl-C after %d of %d." % (games, args.games)
@@ -97,28 +95,29 @@ def main(argv=None):
                 print("Learning curve written to %s" % args.curve)
     print("Training time: %s (%d %s, %.3g a second)" % (format_seconds(seconds), games, "sweeps"
           if args.method == POLICY_ITERATION else "games", games / seconds))
-    describe(from_bytes(to_bytes(net)), args.side)   # as the file holds it
-    return ctrl_c.status
+    print_verdict(from_bytes(to_bytes(net)), args.side)   # the net as the file holds it
+    return EXIT_STOPPED if ctrl_c.stop_requested else 0
 
 
-def best_of_runs(args, save, save_curve, init_net):
+def best_of_runs(args, save, save_curve):
     """ttt-train --runs K: train K seeds in worker processes (lab/runs.py), save the best."""
-    runs, failed, stopped = train_runs(args, init_net and to_bytes(init_net))
+    runs, failed, stopped = train_runs(args)
     if not runs:
         raise FileError("no run finished; %s was not written" % args.output)
     best = runs[0]
     save(best["data"])
-    print("\n%s of %d runs: seed %d, saved to %s" % (
-        "Stopped by Ctrl-C; best" if stopped else "Best", len(runs), best["seed"], args.output))
+    print("\n%s of %d run%s: seed %d, saved to %s" % (
+        "Stopped by Ctrl-C; best" if stopped else "Best", len(runs), "s" * (len(runs) > 1),
+        best["seed"], args.output))
     if args.curve:
         save_curve(csv_text({r["seed"]: r["rows"] for r in runs}, args.side).encode())
         print("Learning curves written to %s" % args.curve)
     print("\n".join(ranked_table(runs)))
-    describe(from_bytes(best["data"]), args.side)
-    return EXIT_FAILURE if failed else 130 if stopped else 0
+    print_verdict(from_bytes(best["data"]), args.side)
+    return EXIT_FAILURE if failed else EXIT_STOPPED if stopped else 0
 
 
-def describe(net, side):
+def print_verdict(net, side):
     """Print the exact verdict of `net` as `side` (both sides: each), as ttt-eval does."""
     lines, result = exact.describe(net, side)
     print("\n".join(lines))

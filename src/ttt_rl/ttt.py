@@ -7,13 +7,14 @@ with --save.
 
 import sys
 
-from .game import TIE, opponent
+from .game import BOTH, TIE, opponent
 from .play import LEGEND, play_session
-from .lab.cli import (FirstCtrlC, add_training_flags, check_flags, command, learner, parser_for,
-                      settings_from, start_network, trainer)
+from .lab.cli import (EXIT_STOPPED, POLICY_ITERATION, FirstCtrlC, add_training_flags,
+                      check_flags, command, learner, parser_for, settings_from, start_network,
+                      trainer)
 from .lab.curve import Reporter
 from .lab.exact import evaluate_network, summary_lines
-from .lab.files import load_weights, saving
+from .lab.files import saving
 
 EXAMPLES = """\
 examples:
@@ -25,19 +26,18 @@ examples:
 
 @command("ttt-rl")
 def main(argv=None):
-    """ttt-rl on `argv` (default sys.argv[1:]; C: main of ttt.c). Returns 0, 1 for a file that
-    cannot be read or written, 2 for a bad command line, 130 after Ctrl-C."""
+    """ttt-rl on `argv` (default sys.argv[1:]; C: main of ttt.c). Returns the exit status: 0, 1
+    for a file that cannot be read or written, 130 after Ctrl-C."""
     parser = parser_for("ttt-rl", "Train the network against a random player, then play it; "
                         "it learns from every game you finish, as antirez's ttt.c.", EXAMPLES)
     add_training_flags(parser, "training games before play")
     parser.add_argument("--save", metavar="FILE", help="save the weights to FILE when the "
                         "session ends (default: nothing is written)")
     args = check_flags(parser, parser.parse_args(argv))
-    if args.method not in ("monte-carlo", "q-learning") or args.side not in ("X", "O"):
-        parser.error("ttt-rl plays you with one side learned by monte-carlo or q-learning")
-    init_net = args.init and load_weights(args.init)
+    if args.method == POLICY_ITERATION or args.side == BOTH:
+        parser.error("ttt-rl plays you with one side, learned by monte-carlo or q-learning")
     with saving(args.save) as save:   # tried before the first game
-        net, rng = start_network(args, init_net)
+        net, rng = start_network(args)
         with FirstCtrlC() as ctrl_c:
             # C: train_against_random (or Q-learning, with --method q-learning).
             print("Training neural network against %d random games..." % args.games, flush=True)
@@ -59,7 +59,7 @@ def main(argv=None):
         if save:
             save(net)
             print("Neural network saved to %s" % args.save)
-    return 130 if interrupted else 0
+    return EXIT_STOPPED if interrupted else 0
 
 
 if __name__ == "__main__":

@@ -101,3 +101,40 @@ class ClosedPipeTest(TempDirTest):
             proc = subprocess.run(command + " | head -c 1 > /dev/null", shell=True, timeout=60,
                                   capture_output=True, env=dict(os.environ, PYTHONPATH=SRC))
             self.assertEqual(proc.stderr, b"", args)
+
+
+class HostileInputTest(TempDirTest):
+    """Cases a reviewer found: each is one line (or argparse's), never a traceback."""
+
+    def test_odd_names_and_streams(self):
+        cases = [(train.main, ["10", ""], 1),                     # an empty OUTPUT
+                 (train.main, ["10", self.path("a.bin"), "--curve", self.path("a.bin")], 2),
+                 (train.main, ["1", "--method", "policy-iteration", "--eval-every", "1"], 2),
+                 (play.main, [C_FILE, "--save", self.path("s.bin")], 2),   # no --learn
+                 (ttt.main, ["1", "--init", C_FILE, "--hidden", "7"], 2)]
+        for main, argv, expected in cases:
+            status, out, err = run_main(main, *argv)
+            self.assertEqual(status, expected, argv)
+            self.assertNotIn("Traceback", err)
+        self.assertEqual(os.listdir(self.tmp), [])
+        proc = subprocess.run([sys.executable, "-m", "ttt_rl.train", "5", self.path("c.bin"),
+                               "--seed", "1"], stdin=subprocess.DEVNULL, capture_output=True,
+                              env=dict(os.environ, PYTHONPATH=SRC), pass_fds=(),
+                              preexec_fn=lambda: os.close(0))   # a closed stdin
+        self.assertEqual((proc.returncode, proc.stderr), (0, b""))
+
+    def test_runs_without_a_seed_draw_one(self):
+        status, out, err = run_main(train.main, "3", self.path("r.bin"), "--runs", "2")
+        self.assertEqual((status, err), (0, ""))
+        seed = int(out.split("Seed: ")[1].split()[0])
+        self.assertIn("seeds %d to %d" % (seed, seed + 1), out)
+
+    def test_a_backup_that_cannot_be_written_keeps_the_net(self):
+        target = self.copy_of_c_file("y.bin")
+        os.mkdir(target + ".bak")
+        status, out, err = run_main(train.main, "5", target, "--seed", "1")
+        self.assertEqual(status, 1)
+        self.assert_one_line(err, "cannot replace .*y.bin: .*; the data is in .*y.bin.\\d+.tmp")
+        kept = err.split("the data is in ")[1].strip()
+        self.assertEqual(len(read(kept)), 11236)
+        self.assertEqual(read(target), read(C_FILE))

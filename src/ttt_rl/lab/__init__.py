@@ -3,8 +3,8 @@ nn.py, learn.py, qlearn.py, mcts.py, selfplay.py, policy_iteration.py) reads on 
 job per module, in the order they import each other:
 
   exact.py     exact strength by walking the game tree, and its words
-  cli.py       the command lines: flags, each rule's loop, Ctrl-C, one line for a mistake
   files.py     reading a weights file for a command; the one way a file is written
+  cli.py       the command lines: flags, each rule's loop, Ctrl-C, one line for a mistake
   curve.py     the progress line, the learning curve's rows and CSV
   runs.py      --runs: training runs in worker processes, the best one saved
   ttt_eval.py  the lab's command, ttt-eval: exact strength of weights files

@@ -21,6 +21,7 @@ from ..policy_iteration import train_policy_iteration
 from ..qlearn import DEFAULT_Q_SETTINGS, SOFTMAX, q_learn_from_game, train_q_learning
 from ..selfplay import train_self_play
 from ..weights import FileError
+from .files import load_weights
 
 DEFAULT_WEIGHTS = "ttt_nn.bin"
 MONTE_CARLO, Q_LEARNING, POLICY_ITERATION = "monte-carlo", "q-learning", "policy-iteration"
@@ -38,9 +39,10 @@ def number(kind, low=None, high=None):
     """Return an argparse type: `kind` (int or float) of the text, finite, in [low, high]."""
     def convert(text):
         value = kind(text)   # a ValueError: argparse says "invalid int value: 'abc'"
-        if value != value or abs(value) == float("inf") or \
-                low is not None and value < low or high is not None and value > high:
-            raise argparse.ArgumentTypeError("%s is out of range [%s, %s]" % (
+        if value != value or abs(value) == float("inf"):
+            raise argparse.ArgumentTypeError("%s is not a finite number" % text)
+        if low is not None and value < low or high is not None and value > high:
+            raise argparse.ArgumentTypeError("%s is not in [%s, %s]" % (
                 text, "" if low is None else low, "" if high is None else high))
         return value
     convert.__name__ = kind.__name__
@@ -89,6 +91,7 @@ def check_flags(parser, args):
     """Fill in the defaults that depend on --method and --opponent; parser.error (exit 2) for
     flags that do not go together. Returns args."""
     opponent, runs = getattr(args, "opponent", None) or RANDOM, getattr(args, "runs", None)
+    curve, output = getattr(args, "curve", None), getattr(args, "output", None)   # ttt-train's
     given = {name for name, value in vars(args).items() if value not in (None, False)}
     # Self-play has one rule, Q-learning; it and policy iteration learn both sides.
     args.method = args.method or (Q_LEARNING if opponent == SELF else MONTE_CARLO)
@@ -103,11 +106,12 @@ def check_flags(parser, args):
         "temperature": (getattr(args, "explore", None) != SOFTMAX, "is for --explore softmax"),
         "playouts": (opponent != MCTS, "is for --opponent mcts"),
         "opponent": (args.method == POLICY_ITERATION, games_only),
-        "curve": (both or args.side == BOTH, "draws one side: use --side O or X"),
+        "curve": (both or args.side == BOTH or curve == output,
+                  "draws one side of a rule that plays games, into a file of its own"),
         "runs": (args.method == POLICY_ITERATION, games_only),
         "until_unbeatable": (not runs, "needs --runs"),
         "jobs": (not runs, "needs --runs"),
-        "eval_every": (bool(runs), "prints one run's figures: not with --runs")}
+        "eval_every": (runs or args.method == POLICY_ITERATION, "is for one run that plays games")}
     for name in ("reward_win", "reward_tie", "reward_loss"):
         problems[name] = (both, "does not apply: this rule's rewards are win 1, tie 0, loss -1")
     for name in sorted(given & set(problems)):
@@ -115,6 +119,13 @@ def check_flags(parser, args):
             parser.error("--%s %s" % (name.replace("_", "-"), problems[name][1]))
     args.side, args.opponent = BOTH if both else args.side or O, opponent
     args.games = DEFAULT_GAMES[args.method] if args.games is None else args.games
+    args.init_net = load_weights(args.init) if args.init else None   # FileError: one line
+    if args.init_net and args.hidden not in (None, len(args.init_net.b_h)):
+        parser.error("--hidden %d does not match --init %s (%d hidden units)"
+                     % (args.hidden, args.init, len(args.init_net.b_h)))
+    if args.seed is None:   # the C seeds with the time; this seed is printed, to repeat the run
+        args.seed = random.SystemRandom().randrange(10 ** 9)
+        print("Seed: %d (repeat with --seed %d)" % (args.seed, args.seed))
     return args
 
 
@@ -147,16 +158,13 @@ def learner(args):
     return lambda net, moves, winner, side: rule(net, moves, winner, side, settings)
 
 
-def start_network(args, init_net=None):
-    """Return (network, rng) (C: init_neural_network): the --init net, or new weights drawn
-    from --seed's random.Random; a seed drawn from the OS is printed, to repeat the run."""
-    if args.seed is None:   # (the C seeds with the time: two runs in one second agree)
-        args.seed = random.SystemRandom().randrange(10 ** 9)
-        print("Seed: %d (repeat with --seed %d)" % (args.seed, args.seed))
+def start_network(args):
+    """Return (network, rng) (C: init_neural_network): the --init net (args.init_net), or new
+    weights drawn from the random.Random of args.seed."""
     # random.seed(n) uses abs(n): a negative seed is seeded from its text, so -5 and 5 differ.
     rng = random.Random(args.seed if args.seed >= 0 else "seed %d" % args.seed)
-    if init_net is not None:
-        return init_net, rng
+    if getattr(args, "init_net", None) is not None:
+        return args.init_net, rng
     return init_neural_network(rng, args.hidden or HIDDEN_SIZE), rng
 
 
@@ -173,30 +181,29 @@ class FirstCtrlC:
         if self.stop_requested:
             raise KeyboardInterrupt
         self.stop_requested = True
-        sys.stderr.write("\nCtrl-C: stopping after this game, then saving (again: stop now, "
-                         "save nothing)\n")   # on stderr: stdout may be in the middle of a line
+        sys.stderr.write("\nCtrl-C: stopping after this game (or sweep), then saving (again: "
+                         "stop now, save nothing)\n")   # stderr: stdout may be mid-line
 
     def __exit__(self, *exc):
         signal.signal(signal.SIGINT, self.previous)
 
     def stop(self):
+        """The training loops' stop(): True once Ctrl-C was pressed."""
         return self.stop_requested
-
-    @property
-    def status(self):
-        return EXIT_STOPPED if self.stop_requested else 0
 
 
 def command(prog):
-    """Decorate a command's main(argv) -> status: a FileError (a file that cannot be read or
-    written) is one line and status 1; a Ctrl-C that gets through is one line and 130; a closed
-    pipe ends quietly (the Python documentation's recipe for SIGPIPE)."""
+    """Decorate a command's main(argv) -> exit status: a FileError (a file that cannot be read
+    or written) is one line and status 1; a Ctrl-C that gets through is one line and 130; a
+    closed pipe ends quietly (the Python documentation's recipe for SIGPIPE). A bad command
+    line is argparse's: SystemExit(2)."""
     def decorate(main):
         @functools.wraps(main)
         def run(argv=None):
-            if hasattr(sys.stdout, "reconfigure"):   # a file name's odd bytes print as \xNN,
-                sys.stdout.reconfigure(errors="backslashreplace")   # odd bytes typed as a
-                sys.stdin.reconfigure(errors="replace")             # bad move, not a crash
+            # Undecodable bytes in a file name print escaped; typed, they are a bad move.
+            for stream, errors in ((sys.stdout, "backslashreplace"), (sys.stdin, "replace")):
+                if hasattr(stream, "reconfigure"):   # (None when closed, or a test's StringIO)
+                    stream.reconfigure(errors=errors)
             try:
                 status = main(argv)
                 sys.stdout.flush()   # here, so that a closed pipe is caught here too
@@ -205,7 +212,7 @@ def command(prog):
                 sys.stderr.write("%s: error: %s\n" % (prog, e))
                 return EXIT_FAILURE
             except KeyboardInterrupt:
-                sys.stderr.write("\n%s: interrupted: nothing more was saved\n" % prog)
+                sys.stderr.write("\n%s: interrupted\n" % prog)
                 return EXIT_STOPPED
             except BrokenPipeError:
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -137,9 +137,9 @@ def verdict(result):
 
 
 def describe(net, side=O):
-    """Return the exact verdict of `net` as `side` (both: each) in lines, as ttt-eval prints it,
-    and the evaluation: (lines, evaluate_network's dict with complete_kept and
-    complete_positions, complete_share's figures)."""
+    """Return (lines, result): the exact verdict of `net` as `side` (both: each) in lines, as
+    ttt-eval prints it, and evaluate_network's dict, with complete_share's figures added as
+    complete_kept and complete_positions."""
     result = evaluate_network(net, side)
     kept, positions = complete_share(net_policy(net), side)
     result.update(complete_kept=kept, complete_positions=positions)

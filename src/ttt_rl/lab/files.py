@@ -10,7 +10,6 @@ fopen and fwrite report nothing.
 import contextlib
 import difflib
 import os
-import tempfile
 
 from ..weights import FileError, from_bytes, load, read, to_bytes
 
@@ -45,23 +44,21 @@ def saving(path, weights=True):
     if path is None:
         yield None
         return
-    if os.path.isdir(path):
-        raise FileError("cannot write %s: it is a folder" % path)
-    if weights and os.path.exists(path):
+    if not os.path.basename(path) or os.path.isdir(path):
+        raise FileError("cannot write %r: it is not a file name" % path)
+    if weights and os.path.exists(path) and os.path.getsize(path):   # empty: nothing to lose
         try:
-            if read(path):   # an empty file holds nothing to lose
-                from_bytes(read(path), path)
+            from_bytes(read(path), path)
         except FileError as e:
             raise FileError("%s; it is not replaced: choose another OUTPUT" % e) from None
-    folder = os.path.dirname(path) or "."
     # Tried for real, not worked out from the name: `nosuch/../x.bin` fails here, as it would
     # at the end (os.path.normpath would call it x.bin).
     temporary = "%s.%d.tmp" % (path, os.getpid())
     try:
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     except OSError as e:
-        raise FileError("cannot write a file in %s: %s" % (folder, e.strerror)) from None
-    kept = []   # the temporary file, once it holds data that the rename did not place
+        raise FileError("cannot write a file beside %s: %s" % (path, e.strerror)) from None
+    kept = []   # what holds the data: `path` once the rename is done, or the temporary file
 
     def save(data):
         data = to_bytes(data) if weights and not isinstance(data, bytes) else data
@@ -70,19 +67,22 @@ def saving(path, weights=True):
                 f.write(data)
                 f.flush()
                 os.fsync(f.fileno())   # on disk before it takes the target's name
-            if weights and os.path.exists(path):   # the old weights, kept whole
-                with tempfile.NamedTemporaryFile(dir=folder, delete=False) as backup:
-                    backup.write(read(path))
-                os.replace(backup.name, path + ".bak")
         except OSError as e:
-            raise FileError("cannot write %s: %s" % (path, e.strerror)) from None
+            raise FileError("cannot write %s: %s" % (temporary, e.strerror)) from None
+        kept.append(temporary)   # from here on, a failure keeps the data in it
+        backup = path + ".bak.%d.tmp" % os.getpid()
         try:
+            if weights and os.path.exists(path):   # the old weights, kept whole as NAME.bak
+                with open(backup, "wb") as f:
+                    f.write(read(path))
+                os.replace(backup, path + ".bak")
             os.replace(temporary, path)
-        except OSError as e:
-            kept.append(temporary)
+        except (OSError, FileError) as e:
+            with contextlib.suppress(OSError):
+                os.unlink(backup)
             raise FileError("cannot replace %s: %s; the data is in %s"
-                            % (path, e.strerror, temporary)) from None
-        kept.append(path)
+                            % (path, getattr(e, "strerror", None) or e, temporary)) from None
+        kept[0] = path
 
     try:
         yield save

@@ -25,7 +25,8 @@ _limit = None   # in a worker: runs with a higher index stop after their game
 
 
 def _start_worker(limit, parent):
-    """Set up a worker process: Ctrl-C is the command's to handle; end when it is gone."""
+    """Set up a worker process: `limit`, the shared number (see above); `parent`, the pid of
+    the command. Ctrl-C is the command's to handle; the worker ends when the command is gone."""
     global _limit
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _limit = limit
@@ -37,11 +38,12 @@ def _start_worker(limit, parent):
     threading.Thread(target=watch, daemon=True).start()
 
 
-def train_run(args, index, init_data=None):
+def train_run(args, index):
     """In a worker: train run `index` (seed args.seed + index) as ttt-train would; return a dict
-    of its seed, data (the file's bytes), result (exact verdict), rows (curve) and stopped."""
+    of its seed, index, data (the file's bytes), result (exact verdict), rows (curve) and
+    stopped (True if cut short)."""
     args.seed += index
-    net, rng = start_network(args, init_data and from_bytes(init_data))
+    net, rng = start_network(args)
     reporter = Reporter(args.games, args.side, curve=bool(args.curve), quiet=True,
                         stop=lambda: index > _limit.value)
     reporter.self_play = args.opponent == SELF
@@ -55,7 +57,7 @@ def train_run(args, index, init_data=None):
             "stopped": games < args.games, "index": index}
 
 
-def train_runs(args, init_data=None):
+def train_runs(args):
     """Run args.runs runs, args.jobs (or one per core) at a time. Returns (runs, failed,
     stopped): the runs to rank, best first; True if a worker died; True after a Ctrl-C."""
     jobs = min(args.jobs or os.cpu_count() or 1, args.runs)
@@ -68,7 +70,7 @@ def train_runs(args, init_data=None):
         pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_start_worker,
                                                       initargs=(limit, os.getpid()))
         try:
-            pending = {pool.submit(train_run, args, i, init_data) for i in range(args.runs)}
+            pending = {pool.submit(train_run, args, i) for i in range(args.runs)}
             while pending:
                 done, pending = concurrent.futures.wait(pending, 0.2, "FIRST_COMPLETED")
                 if ctrl_c.stop_requested:
@@ -84,9 +86,9 @@ def train_runs(args, init_data=None):
                         failed = True
                         continue
                     runs.append(run)
-                    print("Run with seed %d: %s [%d done, %s]" % (
-                        run["seed"], verdict(run["result"]), len(runs),
-                        format_seconds(time.monotonic() - start)), flush=True)
+                    print("Run with seed %d%s: %s [%d done, %s]" % (
+                        run["seed"], " (stopped early)" * run["stopped"], verdict(run["result"]),
+                        len(runs), format_seconds(time.monotonic() - start)), flush=True)
                     if args.until_unbeatable and run["result"]["unbeatable"]:
                         first = limit.value = min(first, run["index"])
         finally:
