@@ -7,7 +7,7 @@ import unittest
 from ttt_rl import train
 from ttt_rl.weights import file_size, load
 
-from .helpers import C_FILE, DATA, TempDirTest, read, run_main
+from .helpers import C_FILE, TempDirTest, read, run_main
 
 
 class TrainCommandTest(TempDirTest):

@@ -8,14 +8,13 @@ output is the C `play`'s, within the differences docs/c-port.md lists.
 
 import sys
 from collections import Counter
-from contextlib import nullcontext
 
 from .game import BOARD_CELLS, EMPTY, O, TIE, X, check_game_over, display_board, init_game, \
     opponent
 from .nn import best_move, get_computer_move
 from .weights import to_float32
 from .lab.cli import (DEFAULT_WEIGHTS, EXIT_STOPPED, MONTE_CARLO, Q_LEARNING, command, learner,
-                      parser_for, side_type)
+                      parser_for)
 from .lab.files import load_weights, saving
 
 LEGEND = "In the net's grid: * its favourite cell overall (even a taken one), # the move it plays."
@@ -80,9 +79,9 @@ def play_game(net, nn_symbol=O):
 
 def play_session(net, nn_symbol=O, learn=None):
     """Play until the person says no, types q, the input ends or Ctrl-C (the C's main loop),
-    with learn(net, move_history, winner, nn_symbol) after each game, as ttt.c. Returns
-    (score: a Counter of the winners X, O and TIE, interrupted: True after a Ctrl-C)."""
-    score = Counter()
+    with learn(net, move_history, winner, nn_symbol) after each game, as ttt.c; then print the
+    score. Returns (games played, True if Ctrl-C ended the session)."""
+    score, interrupted = Counter(), False
     try:
         while True:
             winner, move_history = play_game(net, nn_symbol)
@@ -95,11 +94,14 @@ def play_session(net, nn_symbol=O, learn=None):
             while not answer:   # an empty line asks again
                 answer = ask("Play again? (y/n): ")
             if answer[0] not in "yY":
-                return score, False
+                break
     except EOFError:
-        return score, False
+        pass
     except KeyboardInterrupt:
-        return score, True
+        interrupted = True
+    print("\nScore: you %d, the net %d, ties %d." % (score[opponent(nn_symbol)],
+                                                     score[nn_symbol], score[TIE]))
+    return sum(score.values()), interrupted
 
 
 @command("ttt-play")
@@ -110,7 +112,7 @@ def main(argv=None):
     parser.add_argument("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="WEIGHTS",
                         help="weights file from ttt-train or the C train (default %s)"
                         % DEFAULT_WEIGHTS)
-    parser.add_argument("--side", type=side_type, default=O, metavar="{O,X}",
+    parser.add_argument("--side", type=str.upper, choices=(O, X), default=O,
                         help="the side the net plays (default O; X moves first)")
     parser.add_argument("--learn", action="store_true", help="learn from each finished game, "
                         "as ttt.c does, and save the weights when the session ends")
@@ -119,24 +121,18 @@ def main(argv=None):
                         help="with --learn: the rule (default monte-carlo, the C's; a file "
                         "does not say which rule made it: a Q-learning net needs q-learning)")
     args = parser.parse_args(argv)
-    if args.side not in (O, X):
-        parser.error("argument --side: the net plays one side here: X or O")
     if not args.learn and (args.save or args.method != MONTE_CARLO):
         parser.error("--save and --method are for --learn")
     net = load_weights(args.weights)   # C: load_neural_network
-    with saving(args.save or args.weights) if args.learn else nullcontext() as save:
+    with saving((args.save or args.weights) if args.learn else None) as save:
         print("Neural network loaded from %s" % args.weights)
         print("Ready to play! You are %s. Type q to quit." % opponent(args.side))
         print(LEGEND)
         if args.learn:
             print("Learning by the %s rule (--method)." % args.method)
-        score, interrupted = play_session(net, args.side, learner(args) if args.learn else None)
-        human = opponent(args.side)
-        print("\nScore: you %d, the net %d, ties %d." % (score[human], score[args.side],
-                                                         score[TIE]))
-        if args.learn and sum(score.values()):
+        games, interrupted = play_session(net, args.side, learner(args) if args.learn else None)
+        if args.learn and games:
             save(net)
-            games = sum(score.values())
             print("Learned from %d game%s; saved to %s" % (games, "s" * (games > 1),
                                                            args.save or args.weights))
     return EXIT_STOPPED if interrupted else 0

@@ -15,7 +15,7 @@ from .lab.cli import (DEFAULT_WEIGHTS, EXIT_FAILURE, EXIT_STOPPED, MCTS, POLICY_
                       parser_for, settings_from, start_network, trainer)
 from .lab.curve import Reporter, csv_text, format_seconds
 from .lab.files import saving
-from .lab.runs import ranked_table, train_runs
+from .lab.runs import train_runs
 
 EXAMPLES = """\
 examples:
@@ -112,7 +112,8 @@ def best_of_runs(args, save, save_curve):
     if args.curve:
         save_curve(csv_text({r["seed"]: r["rows"] for r in runs}, args.side).encode())
         print("Learning curves written to %s" % args.curve)
-    print("\n".join(ranked_table(runs)))
+    for place, run in enumerate(runs, 1):   # best first: unbeatable, fewest lines lost, wins
+        print("%4d. seed %d: %s" % (place, run["seed"], exact.verdict(run["result"])))
     print_verdict(from_bytes(best["data"]), args.side)
     return EXIT_FAILURE if failed else EXIT_STOPPED if stopped else 0
 

@@ -7,7 +7,7 @@ with --save.
 
 import sys
 
-from .game import BOTH, TIE, opponent
+from .game import BOTH, opponent
 from .play import LEGEND, play_session
 from .lab.cli import (EXIT_STOPPED, POLICY_ITERATION, FirstCtrlC, add_training_flags,
                       check_flags, command, learner, parser_for, settings_from, start_network,
@@ -53,9 +53,7 @@ def main(argv=None):
             print("You are %s. Type q to quit." % opponent(args.side))
             print(LEGEND)
             # C: the play-again loop of main, learning from every game.
-            score, interrupted = play_session(net, args.side, learner(args))
-            print("\nScore: you %d, the net %d, ties %d." % (
-                score[opponent(args.side)], score[args.side], score[TIE]))
+            interrupted = play_session(net, args.side, learner(args))[1]
         if save:
             save(net)
             print("Neural network saved to %s" % args.save)

@@ -8,7 +8,7 @@ import unittest
 
 from ttt_rl.game import BOTH, EMPTY, O, X, check_game_over, get_random_move, to_move
 from ttt_rl.lab.exact import (START, best_safe_win_rate, complete_share, correct_moves,
-                              evaluate_network, evaluate_policy, expected_reward, minimax,
+                              evaluate_network, evaluate_policy, minimax,
                               net_policy, reachable)
 from ttt_rl.weights import load
 

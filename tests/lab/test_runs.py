@@ -4,6 +4,7 @@ no worker outlives the command, even killed with SIGKILL."""
 
 import os
 import random
+import re
 import signal
 import time
 import unittest
@@ -54,14 +55,14 @@ class RankingTest(TempDirTest):
         status, out, err, data = self.runs()
         self.assertEqual((status, err), (0, ""))
         self.assertEqual(data, read(NETS[6]))
-        ranks = [line.split()[1] for line in out.splitlines() if line[:4].strip().isdigit()]
+        ranks = re.findall(r"(?m)^ +\d+\. seed (\d+): ", out)
         self.assertEqual(ranks, ["6", "5", "3", "4"])   # unbeatable first, then lines lost
 
     def test_until_unbeatable_keeps_the_first_unbeatable_seed(self):
         status, out, err, data = self.runs("--until-unbeatable")
         self.assertEqual((status, err), (0, ""))
         self.assertEqual(data, read(NETS[5]))   # not 6, which wins more but comes later
-        self.assertNotRegex(out, r"(?m)^ +\d+ +6 ")
+        self.assertNotRegex(out, r"(?m)^ +\d+\. seed 6: ")
 
     @unittest.skipUnless(os.path.isdir("/proc"), "reads /proc")
     def test_a_dead_worker_is_one_line_and_exit_1(self):

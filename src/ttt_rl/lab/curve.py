@@ -9,7 +9,7 @@ import io
 import time
 from collections import Counter
 
-from ..game import BOTH, O, TIE, X, board_to_inputs, opponent
+from ..game import O, TIE, X, board_to_inputs
 from ..nn import forward_pass
 from ..weights import to_float32
 from .exact import correct_moves, evaluate_network, summary_lines

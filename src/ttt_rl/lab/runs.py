@@ -98,14 +98,3 @@ def train_runs(args):
     # With --until-unbeatable, the runs after the first unbeatable seed were cut short.
     runs = [r for r in runs if r["index"] <= first]
     return sorted(runs, key=lambda r: rank(r["result"]) + (r["seed"],)), failed, stopped
-
-
-def ranked_table(runs):
-    """Return the lines of the table of --runs (run dicts, best first)."""
-    lines = ["rank        seed    win %   draw %   loss %  lines lost  optimal moves"]
-    for place, run in enumerate(runs, 1):
-        r = run["result"]
-        lines.append("%4d %11d %8.3f %8.3f %8.3f %5d of %-3d %6d of %d" % (
-            place, run["seed"], 100 * r["win"], 100 * r["draw"], 100 * r["loss"],
-            r["lines_lost"], r["lines"], r["optimal_positions"], r["positions"]))
-    return lines
