@@ -8,8 +8,8 @@ INTERPRETERS ?= python3.9 python3.10 python3.11 python3.12 python3.13 pypy3
 
 .PHONY: test test-all net qnet train play eval rl web bench curve clean
 
-# The suite, one process per test module, one module per core at a time
-# (tests/parallel.py); the same tests run in one process with:
+# The suite in one process per core, each a group of test modules of about
+# equal time (tests/parallel.py); the same tests run in one process with:
 # python3 -m unittest discover -s tests -t .
 test:
 	$(RUN) -m tests.parallel $(TESTFLAGS)
