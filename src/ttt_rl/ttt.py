@@ -16,20 +16,12 @@ from .lab.curve import Reporter
 from .lab.exact import evaluate_network, summary_lines
 from .lab.files import saving
 
-EXAMPLES = """\
-examples:
-  ttt-rl                          train 150000 games, then play (as ./ttt does)
-  ttt-rl 20000 --seed 1           a quick, repeatable net
-  ttt-rl --side X --save me.bin   the net plays X; keep what it learned
-"""
-
-
 @command("ttt-rl")
 def main(argv=None):
     """ttt-rl on `argv` (default sys.argv[1:]; C: main of ttt.c). Returns the exit status: 0, 1
     for a file that cannot be read or written, 130 after Ctrl-C."""
     parser = parser_for("ttt-rl", "Train the network against a random player, then play it; "
-                        "it learns from every game you finish, as antirez's ttt.c.", EXAMPLES)
+                        "it learns from every game you finish, as antirez's ttt.c.", None)
     add_training_flags(parser, "training games before play")
     parser.add_argument("--save", metavar="FILE", help="save the weights to FILE when the "
                         "session ends (default: nothing is written)")

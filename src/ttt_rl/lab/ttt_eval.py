@@ -16,14 +16,10 @@ EXIT_UNREADABLE = 2   # as grep and diff: 1 is taken by "can be beaten" (--check
 JSON_KEYS = ("side", "win", "draw", "loss", "lines", "lines_lost", "positions",
              "optimal_positions", "unbeatable", "complete_kept", "complete_positions")
 EPILOG = """examples:
-  ttt-eval ttt_nn.bin                       exact strength of the net as O
-  ttt-eval a.bin b.bin --json               one JSON object per file
-  ttt-eval x.bin --side X --show-losses     as X, with every lost game
-  ttt-eval both.bin --side both             both sides of a --side both net
-  ttt-eval --check ttt_nn.bin && echo ok    for scripts and CI: 0 unbeatable
-
-Exit status: 0; 1 with --check if a net can be beaten; 2 if a file could
-not be read (so not checked) or for a bad command line."""
+  ttt-eval ttt_nn.bin --side both        both sides of a net
+  ttt-eval a.bin b.bin --json            one JSON object per file
+  ttt-eval --check ttt_nn.bin && echo ok 0: unbeatable, 1: beatable, 2: unreadable
+"""
 
 
 @command("ttt-eval")
