@@ -129,8 +129,8 @@ def main(argv=None):
         print("Ready to play! You are %s. Type q to quit." % opponent(args.side))
         print(LEGEND)
         if args.learn:
-            print("Learning by the %s rule: the file does not say which rule trained it, and a net "
-                  "trained by another rule needs --method." % args.method)
+            print("Learning by the %s rule: the file does not say which rule trained it; a "
+                  "net trained by another rule needs --method." % args.method)
         games, interrupted = play_session(net, args.side, learner(args) if args.learn else None)
         if args.learn and games:
             save(net)
