@@ -103,21 +103,16 @@ def complete_share(policy, side=O, start=START):
     return sum(policy(p) in correct_moves(p) for p in found), len(found)
 
 
+@cache
 def best_safe_win_rate(position=START, side=O):
     """Return the best P(win) of a never-losing `side` against a random opponent from `position`
-    (0.9164 as O, 0.9948 as X): the expected reward when a loss costs a million, as that
-    opponent finds any forced win with probability at least 1/(9*7*5*3)."""
-    return expected_reward(position, side, (1.0, 0.0, -1e6))
-
-
-@cache
-def expected_reward(position, side, rewards):
-    """Return the highest expected reward, `rewards` being (win, tie, loss), of `side` against
-    a random opponent from `position`, by expectimax (Russell and Norvig, AIMA, 5.5)."""
+    (0.9164 as O, 0.9948 as X), by expectimax (Russell and Norvig, AIMA, 5.5) with a loss worth
+    -1e6: the random opponent finds any forced win with probability at least 1/(9*7*5*3), so
+    no policy that can lose is best."""
     winner = check_game_over(position)
     if winner is not None:
-        return rewards[1] if winner == TIE else rewards[0] if winner == side else rewards[2]
-    values = [expected_reward(child, side, rewards) for _, child in _children(position)]
+        return 1.0 if winner == side else 0.0 if winner == TIE else -1e6
+    values = [best_safe_win_rate(child, side) for _, child in _children(position)]
     return max(values) if to_move(position) == side else sum(values) / len(values)
 
 

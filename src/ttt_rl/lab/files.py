@@ -23,11 +23,9 @@ def load_weights(path):
         if not e.missing:
             raise
         folder, name = os.path.split(path)
-        try:
-            names = [n for n in os.listdir(folder or ".") if n.endswith(".bin")]
-        except OSError:
-            names = []
-        close = difflib.get_close_matches(name, names, n=1)
+        names = os.listdir(folder or ".") if os.access(folder or ".", os.R_OK) else []
+        close = difflib.get_close_matches(name, [n for n in names if n.endswith(".bin")], n=1,
+                                          cutoff=0.8)
         hint = ("did you mean %s?" % os.path.join(folder, close[0]) if close else
                 "train one first: `make net` or `ttt-train` (README, Quick start)")
         raise FileError("%s; %s" % (e, hint)) from None
