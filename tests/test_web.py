@@ -7,6 +7,7 @@ import json
 import os
 import random
 import shutil
+import socket
 import signal
 import socket
 import subprocess
@@ -165,7 +166,7 @@ class WebTest(unittest.TestCase):
         self.train(10, seed=4)
         status, state = self.call("/api/save", {})
         self.assertEqual(status, 200)
-        self.assertEqual(state["note"], "saved (the old file kept as .bak)")
+        self.assertEqual(state["note"], "saved (an old file is kept as .bak)")
         with open(self.path, "rb") as f:
             self.assertEqual(f.read(), to_bytes(self.server.app.net))
         with open(self.path + ".bak", "rb") as f:
@@ -205,6 +206,15 @@ class WebTest(unittest.TestCase):
                                    kind="text/plain")[0], 400)   # JSON only
         self.assertEqual(self.call("/api/state")[0], 200)
         self.assertFalse(self.call("/api/state")[1]["training"])   # nothing started
+
+    def test_no_length_and_deep_nesting_are_400_too(self):
+        self.start()
+        self.assertEqual(self.call("/api/play", data=b"[" * 30000)[0], 400)   # RecursionError
+        for length in (b"", b"Content-Length: \xc2\xb2\r\n"):   # none, and a digit int() refuses
+            with socket.create_connection(self.server.server_address, timeout=10) as client:
+                client.sendall(b"POST /api/stop HTTP/1.0\r\nContent-Type: application/json\r\n"
+                               + length + b"\r\n")
+                self.assertIn(b" 400 ", client.recv(200), length)
 
     def test_a_body_over_64_kb_is_413(self):
         self.start()

@@ -100,7 +100,7 @@ class App:
         """Save the net played to FILE, as the commands save (FileError: one line, why not)."""
         with saving(self.state["file"]) as save:
             save(self.net)
-        self.state["note"] = "saved (the old file kept as .bak)"
+        self.state["note"] = "saved (an old file is kept as .bak)"
 
     def verdict(self):
         """Return ttt-eval's figures of the net played: {side: {lines, share: (kept, of)}}."""
@@ -138,7 +138,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_POST(self):
         app, name, size = self.server.app, self.path[len("/api/"):], self.headers["Content-Length"]
-        size = int(size) if (size or "0").isdigit() else -1
+        size = int(size or 0) if (size or "0").isdecimal() else -1   # no header: no body
         if not self.path.startswith("/api/") or name not in ACTIONS:
             return self.send(404, {"error": "no such action: %s" % self.path})
         if size > 64 * 1024:   # read what was sent (some of it), or the reply may be lost
@@ -147,7 +147,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         try:   # JSON only: a form on another site cannot send it without the server's consent
             body = json.loads(self.rfile.read(size)) if size > 0 and \
                 self.headers.get_content_type() == "application/json" else None
-        except ValueError:
+        except (ValueError, RecursionError):   # not JSON, or nested past Python's stack
             body = None
         # Exactly the action's fields, each with a good value (an int only in a range: no True)
         if not isinstance(body, dict) or sorted(body) != ACTIONS[name].split() or any(

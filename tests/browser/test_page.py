@@ -165,7 +165,7 @@ class PageTest(unittest.TestCase):
 
     def test_saving_writes_the_file(self):
         self.page.get_by_role("button", name="Save").click()
-        self.page.get_by_text("saved (the old file kept as .bak)").wait_for()
+        self.page.get_by_text("saved (an old file is kept as .bak)").wait_for()
         self.assertTrue(os.path.exists(self.path))
 
     def test_a_phone_and_a_desktop_show_everything_without_sideways_scrolling(self):

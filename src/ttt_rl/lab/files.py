@@ -70,7 +70,7 @@ def saving(path, weights=True):
         kept.append(temporary)   # from here on, a failure keeps the data in it
         backup = path + ".bak.%d.tmp" % os.getpid()
         try:
-            if weights and os.path.exists(path):   # the old weights, kept whole as NAME.bak
+            if weights and os.path.exists(path) and os.path.getsize(path):   # kept as NAME.bak
                 with open(backup, "wb") as f:
                     f.write(read(path))
                 os.replace(backup, path + ".bak")
