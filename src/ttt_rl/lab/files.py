@@ -23,7 +23,10 @@ def load_weights(path):
         if not e.missing:
             raise
         folder, name = os.path.split(path)
-        names = os.listdir(folder or ".") if os.access(folder or ".", os.R_OK) else []
+        try:
+            names = os.listdir(folder or ".")
+        except OSError:   # a folder that cannot be read: no hint from it
+            names = []
         close = difflib.get_close_matches(name, [n for n in names if n.endswith(".bin")], n=1,
                                           cutoff=0.8)
         hint = ("did you mean %s?" % os.path.join(folder, close[0]) if close else
@@ -31,26 +34,39 @@ def load_weights(path):
         raise FileError("%s; %s" % (e, hint)) from None
 
 
+def previous(path):
+    """Return the bytes `path` holds now, b"" if it does not exist. Raises FileError (one line)
+    if it cannot be read: a folder, a file without read permission."""
+    try:
+        return read(path)
+    except FileError as e:
+        if e.missing:
+            return b""
+        raise
+
+
 @contextlib.contextmanager
 def saving(path, weights=True):
     """Prepare to write `path`, then yield save(data), which writes data (bytes, or a network
     for a weights file) to `path` atomically, the old file kept as `path`.bak if `weights`.
-    Raises FileError at once if `path` is a folder, an existing non-empty `path` is not a
+    Raises FileError at once if `path` cannot be read (a folder), is not empty and not a
     weights file (with `weights`), or its folder cannot take a new file; save raises FileError
     if the final rename is refused, naming the file beside that keeps the data. On leaving the
     block, an unused temporary file is removed. With `path` None, yields None."""
     if path is None:
         yield None
         return
-    if not os.path.basename(path) or os.path.isdir(path):
-        raise FileError("cannot write %r: it is not a file name" % path)
-    if weights and os.path.exists(path) and os.path.getsize(path):   # empty: nothing to lose
-        try:
-            from_bytes(read(path), path)
-        except FileError as e:
-            raise FileError("%s; it is not replaced: choose another OUTPUT" % e) from None
-    # Tried for real, not worked out from the name: `nosuch/../x.bin` fails here, as it would
-    # at the end (os.path.normpath would call it x.bin).
+    if not path:
+        raise FileError("an empty name is not a file name")
+    # Tried for real, not worked out from the name: reading tells a folder or a file that is
+    # not a weights file; creating the temporary file tells a folder that cannot take it
+    # (`nosuch/../x.bin` fails here, as it would at the end).
+    try:
+        old = previous(path)
+        if weights and old:   # an empty file holds nothing to lose
+            from_bytes(old, path)
+    except FileError as e:
+        raise FileError("%s; it is not replaced: choose another name" % e) from None
     temporary = "%s.%d.tmp" % (path, os.getpid())
     try:
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
@@ -70,9 +86,10 @@ def saving(path, weights=True):
         kept.append(temporary)   # from here on, a failure keeps the data in it
         backup = path + ".bak.%d.tmp" % os.getpid()
         try:
-            if weights and os.path.exists(path) and os.path.getsize(path):   # kept as NAME.bak
+            old = previous(path) if weights else b""
+            if old:   # the old weights, kept as NAME.bak
                 with open(backup, "wb") as f:
-                    f.write(read(path))
+                    f.write(old)
                 os.replace(backup, path + ".bak")
             os.replace(temporary, path)
         except (OSError, FileError) as e:
