@@ -92,8 +92,9 @@ class LoadTest(TempDirTest):
             self.write(b"\0" * size)
             self.assert_load_error("not a weights file: it has %d bytes, not 11236 " % size)
         # Past the largest --hidden: refused at once, not evaluated for minutes.
-        self.write(b"\0" * file_size(MAX_HIDDEN_SIZE + 1))
-        self.assert_load_error("not a weights file: it has too many bytes")
+        too_large = file_size(MAX_HIDDEN_SIZE + 1)
+        self.write(b"\0" * too_large)
+        self.assert_load_error("not a weights file: it has %d bytes" % too_large)
 
     def test_missing_is_told_apart(self):
         with self.assertRaises(FileError) as caught:

@@ -16,7 +16,7 @@ FLOAT_BYTES = 4   # float32
 FLOAT32_MAX = 3.4028234663852886e38
 # Parameters per hidden unit (18 in, 9 out, 1 bias), plus the output biases.
 PER_HIDDEN_UNIT = INPUT_SIZE + OUTPUT_SIZE + 1
-MAX_HIDDEN_SIZE = 10000   # the largest file read: 1.1 MB, evaluated in seconds
+MAX_HIDDEN_SIZE = 10000   # the largest net loaded: 1.1 MB, evaluated in seconds
 
 
 class FileError(Exception):
@@ -66,9 +66,8 @@ def from_bytes(data, name="the data"):
     a parameter that is NaN or infinite."""
     units, extra = divmod(len(data) // FLOAT_BYTES - OUTPUT_SIZE, PER_HIDDEN_UNIT)
     if len(data) % FLOAT_BYTES or extra or not 1 <= units <= MAX_HIDDEN_SIZE:
-        size = len(data) if len(data) <= file_size(MAX_HIDDEN_SIZE) else "too many"
-        raise FileError("%s is not a weights file: it has %s bytes, not %d (the C's 100 "
-                        "hidden units) or 4 x (28 x units + 9)" % (name, size, FILE_SIZE))
+        raise FileError("%s is not a weights file: it has %d bytes, not %d (the C's 100 "
+                        "hidden units) or 4 x (28 x units + 9)" % (name, len(data), FILE_SIZE))
     flat = list(struct.unpack("<%df" % (len(data) // FLOAT_BYTES), data))
     for index, w in enumerate(flat):
         if not math.isfinite(w):
@@ -80,8 +79,8 @@ def read(path):
     """Return the bytes of file `path`. Raises FileError with a one-line reason
     (`missing` True if the file does not exist)."""
     try:
-        with open(path, "rb") as f:   # one byte more than the largest file: too long
-            return f.read(file_size(MAX_HIDDEN_SIZE) + 1)
+        with open(path, "rb") as f:
+            return f.read()
     except OSError as e:
         error = FileError("cannot read %s: %s" % (path, e.strerror))
         error.missing = isinstance(e, FileNotFoundError)
