@@ -7,7 +7,6 @@ import json
 import os
 import random
 import shutil
-import socket
 import signal
 import socket
 import subprocess

@@ -78,8 +78,7 @@ def main(argv=None):
             print("Training neural network " + what % args.games, flush=True)
         with FirstCtrlC() as ctrl_c:
             reporter = Reporter(args.games, args.side, args.eval_every, bool(args.curve),
-                                ctrl_c.stop)
-            reporter.self_play = args.opponent == SELF
+                                ctrl_c.stop, self_play=args.opponent == SELF)
             reporter.begin(net)
             report = reporter.report_sweep if args.method == POLICY_ITERATION else reporter.report
             # 2. Train it (C: train_against_random, or the loop of the rule --method names).

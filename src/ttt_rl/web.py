@@ -17,12 +17,12 @@ import random
 import threading
 from importlib import resources
 
-from .game import BOTH, O, X, board_to_inputs, opponent, to_move
-from .nn import NeuralNetwork, forward_pass, get_computer_move, init_neural_network
+from .game import BOTH, O, X, opponent, to_move
+from .nn import NeuralNetwork, get_computer_move, init_neural_network
 from .policy_iteration import train_policy_iteration
-from .lab import exact
+from .lab import curve, exact
 from .lab.cli import DEFAULT_WEIGHTS, POLICY_ITERATION, RULES, command, number, parser_for
-from .lab.curve import TELLING_POSITIONS, one_two_five
+from .lab.curve import one_two_five
 from .lab.files import FileError, load_weights, saving
 
 # The actions: App methods by name, their arguments, the values these may take (none a path).
@@ -33,12 +33,12 @@ VALUES = {"board": exact.reachable(X) | exact.reachable(O), "you": (X, O), "side
 
 def measure(net, games, side):
     """Return a chart point of `net` as `side`: {games, win, draw, loss, lines_lost, lines,
-    telling: [label, position, probs, correct cells] per telling position}."""
-    found, telling = exact.evaluate_network(net, side), []
-    for name, position in TELLING_POSITIONS.get(side, TELLING_POSITIONS[O] + TELLING_POSITIONS[X]):
-        forward_pass(net, board_to_inputs(list(position)))   # (both: O's positions, then X's)
-        telling.append([name, position, net.outputs, exact.correct_moves(position)])
-    return dict(games=games, telling=telling, **{k: found[k] for k in (
+    telling: [label, position, probs, correct cells] per telling position}: curve.measure's row,
+    with what the page draws."""
+    row = curve.measure(net, games, None, side)
+    telling = [[name, position, probs, exact.correct_moves(position)]
+               for (name, position), probs in zip(curve.TELLING_POSITIONS[side], row["probs"])]
+    return dict(games=games, telling=telling, **{k: row["exact"][k] for k in (
         "win", "draw", "loss", "lines_lost", "lines")})
 
 

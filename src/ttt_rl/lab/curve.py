@@ -9,7 +9,7 @@ import io
 import time
 from collections import Counter
 
-from ..game import O, TIE, X, board_to_inputs
+from ..game import BOTH, O, TIE, X, board_to_inputs
 from ..nn import forward_pass
 from ..weights import to_float32
 from .exact import correct_moves, evaluate_network, summary_lines
@@ -20,6 +20,7 @@ TELLING_POSITIONS = {   # (label, position): has the net understood the game? Th
         ("O must block", "XX..O....")),
     X: (("X moves first", "........."), ("X must block", "XO..O...X"), ("X can win", "XX.OO....")),
 }
+TELLING_POSITIONS[BOTH] = TELLING_POSITIONS[O] + TELLING_POSITIONS[X]
 
 
 def one_two_five(limit):
@@ -34,15 +35,16 @@ def format_seconds(seconds):
 
 class Reporter:
     """Shows a run as it trains. report(net, games, winner, side), the training loops' callback,
-    counts the results, prints, measures, and returns `stop()` (True: stop after this game).
-    With curve=True, self.rows is the learning curve (see measure)."""
+    counts the results (self_play: X's wins, O's wins, ties), prints, measures, and returns
+    `stop()` (True: stop after this game). With curve=True, self.rows is the learning curve."""
 
-    def __init__(self, num_games, side=O, eval_every=0, curve=False, stop=None, quiet=False):
+    def __init__(self, num_games, side=O, eval_every=0, curve=False, stop=None, quiet=False,
+                 self_play=False):
         self.num_games, self.side, self.eval_every = num_games, side, eval_every
         # The C's 10,000 games, or a tenth of a shorter run, rounded down to 1, 2 or 5 x 10^k.
         self.interval = REPORT_INTERVAL if num_games >= REPORT_INTERVAL else \
             one_two_five(max(num_games // 10, 1))[-1]
-        self.stop, self.quiet, self.self_play = stop, quiet, False
+        self.stop, self.quiet, self.self_play = stop, quiet, self_play
         self.points = set([0] + one_two_five(num_games) + [num_games]) if curve else set()
         self.rows, self.games, self.window, self.since_point = [], 0, Counter(), Counter()
         self.start = time.perf_counter()

@@ -45,8 +45,7 @@ def train_run(args, index):
     args.seed += index
     net, rng = start_network(args)
     reporter = Reporter(args.games, args.side, curve=bool(args.curve), quiet=True,
-                        stop=lambda: index > _limit.value)
-    reporter.self_play = args.opponent == SELF
+                        stop=lambda: index > _limit.value, self_play=args.opponent == SELF)
     reporter.begin(net)
     games = trainer(args)(net, args.games, rng, args.side, settings_from(args), reporter.report)
     reporter.finish(net)
