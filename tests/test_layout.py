@@ -10,7 +10,8 @@ import unittest
 from .helpers import SRC
 
 PACKAGE = os.path.join(SRC, "ttt_rl")
-ALGORITHM = ("game", "nn", "learn", "qlearn", "mcts", "selfplay", "policy_iteration")
+ALGORITHM = ("game", "connect4", "nn", "learn", "qlearn", "mcts", "selfplay",
+             "policy_iteration", "expert_iteration")
 # The reading order of the top level (README "How it works").
 READING_ORDER = ALGORITHM + ("weights", "train", "play", "ttt", "__main__", "web")
 COMMANDS = ("train", "play", "ttt", "__main__", "web")

@@ -5,7 +5,8 @@ import random
 import unittest
 
 from ttt_rl.game import EMPTY, O, X, check_game_over, to_move
-from ttt_rl.mcts import mcts_move, mcts_opponent
+from ttt_rl import connect4
+from ttt_rl.mcts import mcts_move, mcts_opponent, puct_visits
 
 
 def board_from(text):
@@ -82,6 +83,34 @@ class NeverLosesTest(unittest.TestCase):
         for first in (0, 1, 4):
             walk([X if cell == first else EMPTY for cell in range(9)], [first])
         self.assertEqual(lost, [])
+
+
+class PuctTest(unittest.TestCase):
+    """PUCT (puct_visits) on connect four: the visits go where the search finds the result."""
+
+    @staticmethod
+    def board_after(moves):
+        board = connect4.init_game()
+        for ply, column in enumerate(moves):
+            connect4.play_move(board, int(column), X if ply % 2 == 0 else O)
+        return board
+
+    def uniform(self, board):
+        return [1 / 7] * 7
+
+    def test_it_blocks_a_win_and_takes_one(self):
+        for moves, column in (("0011226", 3), ("001122", 3)):   # O must block; X can win
+            visits = puct_visits(self.board_after(moves), random.Random(1), self.uniform, 200,
+                                 connect4)
+            self.assertEqual(visits.index(max(visits)), column, (moves, visits))
+            self.assertEqual(sum(visits), 199)   # the first simulation expands the root
+
+    def test_a_full_column_gets_no_visit_and_the_prior_steers_the_rest(self):
+        board = self.board_after("000000")
+        prior = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+        visits = puct_visits(board, random.Random(2), lambda b: prior, 50, connect4)
+        self.assertEqual(visits[0], 0)
+        self.assertEqual(visits.index(max(visits)), 6)
 
 
 if __name__ == "__main__":

@@ -6,9 +6,11 @@ import random
 import struct
 import unittest
 
+from ttt_rl import connect4
+from ttt_rl import game as tic_tac_toe
 from ttt_rl.nn import init_neural_network
 from ttt_rl.weights import (FILE_SIZE, MAX_HIDDEN_SIZE, FileError, file_size,
-                            from_parameters, load, parameters, to_bytes, to_float32)
+                            from_parameters, load, parameters, rules_of, to_bytes, to_float32)
 
 from .helpers import C_FILE, TempDirTest, read
 
@@ -55,6 +57,19 @@ class FileLayoutTest(TempDirTest):
         self.assertEqual((len(loaded.w_ih), len(loaded.w_ih[0]), len(loaded.w_ho),
                           len(loaded.b_h), len(loaded.b_o)), (18, 25, 25, 25, 9))
         self.assertEqual(parameters(loaded), [to_float32(w) for w in parameters(net)])
+
+    def test_the_size_tells_the_game(self):
+        # Connect four: 84 inputs, 7 outputs, the same layout; no size is both games'.
+        net = init_neural_network(random.Random(3), 12, connect4)
+        save(net, self.path("c4.bin"))
+        self.assertEqual(os.path.getsize(self.path("c4.bin")), 4 * (92 * 12 + 7))
+        self.assertEqual(file_size(12, connect4), 4 * (92 * 12 + 7))
+        loaded = load(self.path("c4.bin"))
+        self.assertIs(rules_of(loaded), connect4)
+        self.assertEqual((len(loaded.w_ih), len(loaded.w_ho[0]), len(loaded.b_o)), (84, 7, 7))
+        self.assertIs(rules_of(load(C_FILE)), tic_tac_toe)
+        sizes = {file_size(h) for h in range(1, MAX_HIDDEN_SIZE + 1)}
+        self.assertFalse(sizes & {file_size(h, connect4) for h in range(1, MAX_HIDDEN_SIZE + 1)})
 
     def test_saving_rounds_to_float32(self):
         # A file holds each parameter as to_float32 rounds it.

@@ -17,6 +17,8 @@ TIE = "T"  # the "winner" of a game that fills the board with no line
 BOTH = "both"  # a training side: the net plays X in some games, O in others
 
 BOARD_CELLS = 9
+INPUT_SIZE = 2 * BOARD_CELLS   # 18: two network inputs per cell (board_to_inputs)
+OUTPUT_SIZE = BOARD_CELLS      # 9: one network output, one move, per cell
 
 # Every way to make three in a row: 3 rows, 3 columns, 2 diagonals.
 LINES = (
@@ -82,6 +84,20 @@ def is_winning_move(board, move):
     return False
 
 
+def legal_moves(board):
+    """Return the empty cells of `board` (0-8, in order): the legal moves. No C counterpart:
+    the C's loops test each cell where they need to."""
+    return [cell for cell in range(BOARD_CELLS) if board[cell] == EMPTY]
+
+
+def play_move(board, cell, symbol):
+    """Place `symbol` (X or O) at the empty `cell` (0-8) of `board`, in place. Returns True if
+    it makes a line (is_winning_move). The C writes board[move] = symbol inline; this name is
+    shared with connect4.play_move, for the code that plays either game."""
+    board[cell] = symbol
+    return is_winning_move(board, cell)
+
+
 def display_board(board):
     """Return the board as text, as C display_board prints it.
 
@@ -125,7 +141,7 @@ def board_to_inputs(board):
     """
     # Start from all zeros (every cell empty), then switch on one input
     # per piece: the net sees where the pieces are and whose they are.
-    inputs = [0.0] * (2 * BOARD_CELLS)
+    inputs = [0.0] * INPUT_SIZE
     for cell, symbol in enumerate(board):
         if symbol != EMPTY:
             inputs[input_index(cell, symbol)] = 1.0
@@ -141,7 +157,7 @@ def get_random_move(board, rng):
     empty cell; choosing among the empty cells directly gives the same
     distribution with one random number.
     """
-    empty = [cell for cell in range(BOARD_CELLS) if board[cell] == EMPTY]
+    empty = legal_moves(board)
     # int(random() * n) is uniform over 0..n-1 and, unlike randrange, gives
     # the same numbers on every Python version for the same seed.
     return empty[int(rng.random() * len(empty))]

@@ -1,4 +1,4 @@
-"""Monte Carlo Tree Search: an opponent that plans by sampling games.
+"""Monte Carlo Tree Search: a player that plans by sampling games.
 
 The idea in one sentence: to choose a move, play many random games
 (playouts) from the position, and spend them on the moves that have done
@@ -7,36 +7,54 @@ tried most.
 
 Each playout walks four steps (Browne et al., "A Survey of Monte Carlo
 Tree Search Methods", IEEE TCIAIG, 2012, section 3.1): selection down the
-tree by UCB1, expansion by one new position, a random simulation to the
-end, and backpropagation of the result up the path. UCB1 as the selection
-rule makes this UCT (Kocsis and Szepesvari, "Bandit based Monte-Carlo
-Planning", ECML 2006). No network and no learning: it is a training
-opponent (learn.train_against_random's `opponent`) that, unlike the
-random player, punishes a net's mistakes. No C counterpart.
+tree, expansion by one new position, a random simulation to the end, and
+backpropagation of the result up the path. Two selection rules:
+  - UCB1 (mcts_move), which makes this UCT (Kocsis and Szepesvari, "Bandit
+    based Monte-Carlo Planning", ECML 2006): no network, no learning; a
+    training opponent for tic-tac-toe (learn.train_against_random's
+    `opponent`) that, unlike the random player, punishes a net's mistakes.
+  - PUCT (puct_visits), AlphaZero's rule (Silver et al., "Mastering the
+    game of Go without human knowledge", Nature, 2017): a prior, the net's
+    policy, says which moves to try first. expert_iteration.py uses it to
+    teach a connect-four net.
+Both take the game's rules (game.py by default, or connect4.py). No C
+counterpart.
 """
 
 import math
 
-from .game import BOARD_CELLS, EMPTY, TIE, check_game_over, get_random_move, is_winning_move, \
-    opponent, to_move
+from . import game as tic_tac_toe
+from .game import TIE, opponent, to_move
 
 PLAYOUTS = 200               # random games per move: more plays better, slower
 EXPLORATION = math.sqrt(2)   # UCB1's c for results in [0, 1] (Kocsis and Szepesvari)
+PUCT_EXPLORATION = 1.5       # PUCT's c: how much the prior weighs against the results
+UNVISITED_VALUE = 0.5        # PUCT's guess for a move not yet tried: a tie
 
 
 class Node:
-    """A position in the search tree: reached by `move` (a cell; None at
-    the root), played by `player` (X or O). `untried` holds the moves not
-    yet expanded; `score` sums the results of the playouts through here
-    for `player` (1 a win, 0.5 a tie, 0 a loss), `visits` counts them."""
+    """A position in the search tree: reached by `move` (None at the root), played by `player`
+    (X or O). `untried` holds the moves not yet expanded (UCT); `prior` is the probability
+    the prior gave `move` (PUCT); `score` sums the results of the playouts through here for
+    `player` (1 a win, 0.5 a tie, 0 a loss), `visits` counts them; `winner` is X, O or TIE
+    if the result from here is known (the game is over; in PUCT, also when the player to
+    move can win at once), else None."""
 
-    __slots__ = ("move", "player", "parent", "children", "untried", "winner", "visits", "score")
+    __slots__ = ("move", "player", "parent", "children", "untried", "winner", "visits", "score",
+                 "prior")
 
-    def __init__(self, move, player, parent, board, winner=None):
+    def __init__(self, move, player, parent, untried, winner=None, prior=0.0):
         self.move, self.player, self.parent, self.winner = move, player, parent, winner
-        self.children, self.visits, self.score = [], 0, 0.0
-        # A finished game has no moves to try.
-        self.untried = [] if winner else [c for c in range(BOARD_CELLS) if board[c] == EMPTY]
+        self.children, self.visits, self.score, self.prior = [], 0, 0.0, prior
+        self.untried = untried
+
+
+def play(board, move, player, rules):
+    """Play `move` for `player` on `board` (in place); return the winner if the game is now
+    over (player, or TIE on a full board), else None."""
+    if rules.play_move(board, move, player):
+        return player
+    return None if rules.legal_moves(board) else TIE
 
 
 def ucb1(child, parent_visits):
@@ -46,51 +64,56 @@ def ucb1(child, parent_visits):
     return mean + EXPLORATION * math.sqrt(math.log(parent_visits) / child.visits)
 
 
-def simulate(board, player, rng):
+def simulate(board, player, rng, rules=tic_tac_toe):
     """Play random moves on `board` (changed in place), `player` first,
     until the game ends; return the winner (X, O or TIE)."""
     while True:
-        move = get_random_move(board, rng)
-        board[move] = player
-        if is_winning_move(board, move):
-            return player
-        if EMPTY not in board:
-            return TIE
+        winner = play(board, rules.get_random_move(board, rng), player, rules)
+        if winner:
+            return winner
         player = opponent(player)
 
 
-def mcts_move(board, rng, playouts=PLAYOUTS):
-    """Return UCT's move (a cell 0-8) for the player to move on `board`.
+def backpropagate(node, winner):
+    """Add the result for `winner` (X, O or TIE) to `node` and every node above it, each
+    scoring for its own player: 1 a win, 0.5 a tie, 0 a loss."""
+    while node is not None:
+        node.visits += 1
+        node.score += 1.0 if winner == node.player else 0.5 if winner == TIE else 0.0
+        node = node.parent
 
-    Takes a board with a game in progress (9 cells; X or O to move, as
-    game.to_move tells), a random.Random (every random choice draws from
-    it, so a seed repeats the move) and the number of playouts (>= 1).
+
+def mcts_move(board, rng, playouts=PLAYOUTS, rules=tic_tac_toe):
+    """Return UCT's move for the player to move on `board`.
+
+    Takes a board with a game in progress (X or O to move, as game.to_move
+    tells), a random.Random (every random choice draws from it, so a seed
+    repeats the move), the number of playouts (>= 1) and the rules.
     Raises ValueError if the game on `board` is over.
     """
-    if check_game_over(board) is not None:
+    if rules.check_game_over(board) is not None:
         raise ValueError("the game is over: no move to choose")
-    root = Node(None, opponent(to_move(board)), None, board)
+    root = Node(None, opponent(to_move(board)), None, rules.legal_moves(board))
     for _ in range(playouts):
         node, sim = root, list(board)
         # 1. Selection: while every move here has been tried, follow UCB1.
         while not node.untried and node.children:
             parent = node
             node = max(parent.children, key=lambda child: ucb1(child, parent.visits))
-            sim[node.move] = node.player
+            rules.play_move(sim, node.move, node.player)
         # 2. Expansion: one untried move, picked at random, becomes a node.
         if node.untried:
             move = node.untried.pop(int(rng.random() * len(node.untried)))
             player = opponent(node.player)
-            sim[move] = player
-            node.children.append(Node(move, player, node, sim, check_game_over(sim)))
+            winner = play(sim, move, player, rules)
+            # A finished game has no moves to try.
+            untried = [] if winner else rules.legal_moves(sim)
+            node.children.append(Node(move, player, node, untried, winner))
             node = node.children[-1]
         # 3. Simulation: random moves to the end (none if it has ended).
-        winner = node.winner or simulate(sim, opponent(node.player), rng)
+        winner = node.winner or simulate(sim, opponent(node.player), rng, rules)
         # 4. Backpropagation: each node on the path scores for its player.
-        while node is not None:
-            node.visits += 1
-            node.score += 1.0 if winner == node.player else 0.5 if winner == TIE else 0.0
-            node = node.parent
+        backpropagate(node, winner)
     # The most visited move: the "robust child" (Browne et al., 3.1).
     return max(root.children, key=lambda child: child.visits).move
 
@@ -101,3 +124,51 @@ def mcts_opponent(playouts=PLAYOUTS):
     def opponent_move(board, rng):
         return mcts_move(board, rng, playouts)
     return opponent_move
+
+
+def puct(child, parent_visits):
+    """Return PUCT's score of `child` (Silver et al. 2017): its mean result (UNVISITED_VALUE if
+    it has none), plus the prior's share of an exploration bonus that shrinks as the child
+    is visited: Q + c P sqrt(N) / (1 + n)."""
+    mean = child.score / child.visits if child.visits else UNVISITED_VALUE
+    return mean + PUCT_EXPLORATION * child.prior * math.sqrt(parent_visits) / (1 + child.visits)
+
+
+def puct_visits(board, rng, prior, simulations, rules):
+    """Search from `board` by PUCT; return the visits of each move, a list with one count per
+    move of `rules` (9 cells or 7 columns; 0 for an illegal move).
+
+    Takes a board with a game in progress, a random.Random, prior(board) -> one probability
+    per move (the net's policy over the legal moves), the number of simulations (>= 1) and the
+    rules (a module with winning_column: connect4.py). Each simulation walks down the tree by
+    PUCT; the first time it reaches a position it expands it, every legal move at once with
+    its prior, unless the player to move can win at once (below the root: then that is the
+    position's result); then it plays one random game from there (simulate) and backpropagates the
+    result. A value network would judge the position
+    instead of the random game (AlphaZero's); this net has no value output.
+    """
+    root = Node(None, opponent(to_move(board)), None, None)
+    for _ in range(simulations):
+        node, sim = root, list(board)
+        # 1. Selection: down the expanded positions, by PUCT.
+        while node.children:
+            parent = node
+            node = max(parent.children, key=lambda child: puct(child, parent.visits))
+            winner = play(sim, node.move, node.player, rules)
+            if node.visits == 0:   # the first visit: is the game over here?
+                node.winner = winner
+        # 2. Expansion: below the root, a player who can win at once will (the result is
+        # known: no need to search further); otherwise every legal move, with its prior.
+        player = opponent(node.player)
+        if node.winner is None and node.parent and rules.winning_column(sim, player) is not None:
+            node.winner = player
+        elif node.winner is None:
+            probs = prior(sim)
+            node.children = [Node(move, player, node, None, None, probs[move])
+                             for move in rules.legal_moves(sim)]
+        # 3. Simulation and 4. backpropagation, as in mcts_move.
+        backpropagate(node, node.winner or simulate(sim, opponent(node.player), rng, rules))
+    visits = [0] * rules.OUTPUT_SIZE
+    for child in root.children:
+        visits[child.move] = child.visits
+    return visits

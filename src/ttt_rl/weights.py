@@ -5,18 +5,27 @@ The parameters as little-endian float32 in the order of the C struct: w_ih (18 x
 neither the side nor the rule is recorded. to_bytes and load port save_neural_network and
 load_neural_network (fwrite and fread of the four arrays); load also refuses other sizes, NaN
 and infinities. Writing the bytes safely is lab/files.py's job.
+
+A connect-four net (`c4_nn.bin`, connect4.py) has the same layout with 84 inputs and 7 outputs:
+w_ih (84 x H), w_ho (H x 7), b_h (H), b_o (7). Its inputs are two per cell, cells row by row
+from the top left (cell = 7 x row + column, row 0 the top row), each cell (1, 0) for a piece of
+the player to move, (0, 1) for the other player's, (0, 0) empty; its outputs one per column,
+0 to 6 from the left. The size tells the game: tic-tac-toe has 28H + 9 floats, connect four
+92H + 7, and no size is both: 28a + 9 = 92b + 7 would make 14a + 1 = 46b, an odd number equal
+to an even one.
 """
 
 import math
 import struct
 
-from .nn import HIDDEN_SIZE, INPUT_SIZE, OUTPUT_SIZE, NeuralNetwork
+from . import connect4
+from . import game as tic_tac_toe
+from .nn import HIDDEN_SIZE, NeuralNetwork
 
 FLOAT_BYTES = 4   # float32
 FLOAT32_MAX = 3.4028234663852886e38
-# Parameters per hidden unit (18 in, 9 out, 1 bias), plus the output biases.
-PER_HIDDEN_UNIT = INPUT_SIZE + OUTPUT_SIZE + 1
 MAX_HIDDEN_SIZE = 10000   # the largest net loaded: 1.1 MB, evaluated in seconds
+GAMES = (tic_tac_toe, connect4)
 
 
 class FileError(Exception):
@@ -25,12 +34,23 @@ class FileError(Exception):
     missing = False
 
 
-def file_size(hidden_size=HIDDEN_SIZE):
-    """Return the size in bytes of a weights file (11236 for 100 units)."""
-    return FLOAT_BYTES * (PER_HIDDEN_UNIT * hidden_size + OUTPUT_SIZE)
+def per_hidden_unit(rules):
+    """Return the parameters per hidden unit of a net for `rules` (inputs, outputs, a bias):
+    28 for tic-tac-toe, 92 for connect four."""
+    return rules.INPUT_SIZE + rules.OUTPUT_SIZE + 1
+
+
+def file_size(hidden_size=HIDDEN_SIZE, rules=tic_tac_toe):
+    """Return the size in bytes of a weights file (11236 for 100 units of tic-tac-toe)."""
+    return FLOAT_BYTES * (per_hidden_unit(rules) * hidden_size + rules.OUTPUT_SIZE)
 
 
 FILE_SIZE = file_size()
+
+
+def rules_of(net):
+    """Return the game a network plays, from its input size: game (tic-tac-toe) or connect4."""
+    return connect4 if len(net.w_ih) == connect4.INPUT_SIZE else tic_tac_toe
 
 
 def parameters(net):
@@ -39,13 +59,14 @@ def parameters(net):
     return flat + list(net.b_h) + list(net.b_o)
 
 
-def from_parameters(flat):
-    """Return a new NeuralNetwork of floats in file order (their number gives H)."""
-    h = (len(flat) - OUTPUT_SIZE) // PER_HIDDEN_UNIT
-    ho_start = INPUT_SIZE * h              # where w_ho starts
-    bh_start = ho_start + h * OUTPUT_SIZE  # where b_h starts
+def from_parameters(flat, rules=tic_tac_toe):
+    """Return a new NeuralNetwork for `rules` of floats in file order (their number gives H)."""
+    outputs = rules.OUTPUT_SIZE
+    h = (len(flat) - outputs) // per_hidden_unit(rules)
+    ho_start = rules.INPUT_SIZE * h     # where w_ho starts
+    bh_start = ho_start + h * outputs   # where b_h starts
     return NeuralNetwork([flat[j:j + h] for j in range(0, ho_start, h)],
-                         [flat[j:j + OUTPUT_SIZE] for j in range(ho_start, bh_start, OUTPUT_SIZE)],
+                         [flat[j:j + outputs] for j in range(ho_start, bh_start, outputs)],
                          flat[bh_start:bh_start + h], flat[bh_start + h:])
 
 
@@ -61,18 +82,24 @@ def to_bytes(net):
 
 
 def from_bytes(data, name="the data"):
-    """Return the NeuralNetwork stored in `data` (a weights file's bytes).
-    Raises FileError, naming `name`, for a size that fits no hidden size or
-    a parameter that is NaN or infinite."""
-    units, extra = divmod(len(data) // FLOAT_BYTES - OUTPUT_SIZE, PER_HIDDEN_UNIT)
-    if len(data) % FLOAT_BYTES or extra or not 1 <= units <= MAX_HIDDEN_SIZE:
+    """Return the NeuralNetwork stored in `data` (a weights file's bytes), tic-tac-toe's or
+    connect four's as the size tells (rules_of says which). Raises FileError, naming `name`,
+    for a size that fits no hidden size of either game, or a parameter that is NaN or
+    infinite."""
+    floats = len(data) // FLOAT_BYTES
+    for rules in GAMES:
+        units, extra = divmod(floats - rules.OUTPUT_SIZE, per_hidden_unit(rules))
+        if not len(data) % FLOAT_BYTES and not extra and 1 <= units <= MAX_HIDDEN_SIZE:
+            break
+    else:
         raise FileError("%s is not a weights file: it has %d bytes, not %d (the C's 100 "
-                        "hidden units) or 4 x (28 x units + 9)" % (name, len(data), FILE_SIZE))
-    flat = list(struct.unpack("<%df" % (len(data) // FLOAT_BYTES), data))
+                        "hidden units) or 4 x (28 x units + 9), or 4 x (92 x units + 7) for "
+                        "connect four" % (name, len(data), FILE_SIZE))
+    flat = list(struct.unpack("<%df" % floats, data))
     for index, w in enumerate(flat):
         if not math.isfinite(w):
             raise FileError("%s is corrupt: parameter %d is %r" % (name, index, w))
-    return from_parameters(flat)
+    return from_parameters(flat, rules)
 
 
 def read(path):

@@ -1,0 +1,85 @@
+"""Expert iteration (expert_iteration.py): self-play by the search, targets that are its
+visit distribution, learning that moves the net towards them, and a seed that repeats."""
+
+import random
+import unittest
+
+from ttt_rl import connect4
+from ttt_rl.connect4 import O, TIE, X
+from ttt_rl.expert_iteration import (learn_positions, policy, self_play_game,
+                                     train_expert_iteration)
+from ttt_rl.nn import init_neural_network
+from ttt_rl.weights import to_bytes
+
+
+def new_net(seed=1, hidden=20):
+    return init_neural_network(random.Random(seed), hidden, connect4)
+
+
+class SelfPlayTest(unittest.TestCase):
+
+    def test_a_game_is_legal_and_its_targets_are_distributions_over_open_columns(self):
+        positions, winner = self_play_game(new_net(), 7, simulations=20)
+        boards = [board for board, _ in positions]
+        for board, target in positions:
+            self.assertAlmostEqual(sum(target), 1.0)
+            full = set(range(7)) - set(connect4.legal_moves(board))
+            self.assertEqual([target[c] for c in full], [0.0] * len(full))
+        # Each board is the one before with one piece more, dropped by the rules.
+        board = connect4.init_game()
+        for ply, after in enumerate(boards[1:]):
+            cell = next(i for i in range(42) if boards[ply][i] != after[i])
+            connect4.play_move(board, cell % 7, X if ply % 2 == 0 else O)
+            self.assertEqual(board, after)
+            self.assertIsNone(connect4.check_game_over(board))
+        self.assertIn(winner, (X, O, TIE))
+
+    def test_a_column_that_wins_at_once_is_played_with_a_one_hot_target(self):
+        positions, winner = self_play_game(new_net(), 3, simulations=10)
+        self.assertNotEqual(winner, TIE)
+        last_board, last_target = positions[-1]
+        self.assertEqual(sorted(last_target), [0.0] * 6 + [1.0])
+        self.assertEqual(connect4.winning_column(last_board, winner), last_target.index(1.0))
+
+    def test_the_same_seed_plays_the_same_game(self):
+        net = new_net()
+        self.assertEqual(self_play_game(net, 5, 15), self_play_game(net, 5, 15))
+
+
+class LearningTest(unittest.TestCase):
+
+    def test_learning_moves_the_policy_towards_the_target(self):
+        net, board = new_net(), connect4.init_game()
+        target = [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]
+        before = policy(net, board)[3]
+        for _ in range(20):
+            learn_positions(net, [(board, target)], random.Random(1), learning_rate=0.05)
+        self.assertGreater(policy(net, board)[3], before + 0.2)
+
+    def test_a_seed_gives_the_same_net_and_play_games_is_called_per_round(self):
+        calls = []
+
+        def play_games(net, seeds):
+            calls.append(len(seeds))
+            return [self_play_game(net, seed, 5) for seed in seeds]
+
+        nets = []
+        for play in (None, play_games):
+            net = new_net()
+            games = train_expert_iteration(net, 4, random.Random(9), simulations=5,
+                                           play_games=play)
+            nets.append(to_bytes(net))
+        self.assertEqual(games, 4)
+        self.assertEqual(calls, [4])
+        self.assertEqual(nets[0], nets[1])
+
+    def test_play_games_returning_none_stops_with_the_net_unchanged(self):
+        net = new_net()
+        before = to_bytes(net)
+        games = train_expert_iteration(net, 10, random.Random(1), simulations=5,
+                                       play_games=lambda net, seeds: None)
+        self.assertEqual((games, to_bytes(net)), (0, before))
+
+
+if __name__ == "__main__":
+    unittest.main()
