@@ -9,16 +9,19 @@ backprop from antirez's ttt.c; its relu and relu_derivative are written
 inline (a comparison with 0 each). The C computes in float32, Python in
 float64; docs/c-port.md says where that shows and how the port keeps the
 C's digits.
+
+Connect four (connect4.py, the C README's first question) uses the same
+code on an 84-H-7 net: the sizes come from the game; nothing else changes.
 """
 
 import math
 import operator
 
-from .game import EMPTY, board_to_inputs
+from . import game as tic_tac_toe
+from .game import EMPTY, INPUT_SIZE, OUTPUT_SIZE
 
-INPUT_SIZE = 18    # 9 cells x 2 inputs (game.board_to_inputs)
-HIDDEN_SIZE = 100  # 2809 parameters in all
-OUTPUT_SIZE = 9    # one score per cell
+# The sizes of the C's net; the input and output sizes are the game's (game.py, connect4.py).
+HIDDEN_SIZE = 100  # 2809 parameters in all: 18 x 100 + 100 x 9 + 100 + 9
 INIT_RANGE = 0.5   # initial weights are uniform in [-INIT_RANGE, INIT_RANGE)
 
 
@@ -41,20 +44,21 @@ class NeuralNetwork:
         self.active_inputs, self.active_hidden = [], []
 
 
-def init_neural_network(rng, hidden_size=HIDDEN_SIZE):
+def init_neural_network(rng, hidden_size=HIDDEN_SIZE, rules=tic_tac_toe):
     """Return a NeuralNetwork with every parameter uniform in [-0.5, 0.5).
 
-    Takes a random.Random and the number of hidden units, and draws from rng
-    in the C's order: w_ih, w_ho, b_h, b_o (C: init_neural_network). Like
-    the C, this skips the He initialization usually paired with ReLU, to
-    keep the example plain.
+    Takes a random.Random, the number of hidden units and the game's rules
+    (game.py, or connect4.py for an 84-H-7 net: the sizes come from its
+    INPUT_SIZE and OUTPUT_SIZE), and draws from rng in the C's order: w_ih,
+    w_ho, b_h, b_o (C: init_neural_network). Like the C, this skips the He
+    initialization usually paired with ReLU, to keep the example plain.
     """
     def draw(n):
         return [rng.random() * 2 * INIT_RANGE - INIT_RANGE for _ in range(n)]
 
-    w_ih = [draw(hidden_size) for _ in range(INPUT_SIZE)]
-    w_ho = [draw(OUTPUT_SIZE) for _ in range(hidden_size)]
-    return NeuralNetwork(w_ih, w_ho, draw(hidden_size), draw(OUTPUT_SIZE))
+    w_ih = [draw(hidden_size) for _ in range(rules.INPUT_SIZE)]
+    w_ho = [draw(rules.OUTPUT_SIZE) for _ in range(hidden_size)]
+    return NeuralNetwork(w_ih, w_ho, draw(hidden_size), draw(rules.OUTPUT_SIZE))
 
 
 def softmax(logits):
@@ -102,13 +106,13 @@ def forward_pass(net, inputs):
     # collapse into one linear map). Units above 0 are the active ones.
     net.hidden = [s if s > 0.0 else 0.0 for s in sums]
     net.active_hidden = [i for i, h in enumerate(net.hidden) if h]
-    # 3. Logits, h W_ho + b_o: only the active units add something.
-    logits = list(net.b_o)
+    # 3. Logits, h W_ho + b_o: only the active units add something, each its
+    # row of W_ho times its value (a map does the 9 products and sums at once).
+    logits = net.b_o
     for i in net.active_hidden:
-        h, row = net.hidden[i], net.w_ho[i]
-        for k in range(len(logits)):
-            logits[k] += h * row[k]
-    net.raw_logits = logits
+        h = net.hidden[i]
+        logits = list(map(operator.add, logits, [h * w for w in net.w_ho[i]]))
+    net.raw_logits = list(logits)
     # 4. Softmax: 9 probabilities.
     net.outputs = softmax(logits)
 
@@ -117,7 +121,8 @@ def best_move(scores, board=None):
     """Return the cell (0-8) with the highest of 9 `scores` among the empty
     cells of `board` (any cell if board is None); on equal scores the lowest
     cell, as with the C's strict >; -1 if no cell is empty. The net's choice
-    rule: get_computer_move, the lab's grid and its chart all use it."""
+    rule, used by get_computer_move, by ttt-play's grid for its `*`
+    (play.format_probabilities) and by the README's chart (bench/svg.py)."""
     best = -1
     for cell, score in enumerate(scores):
         if (board is None or board[cell] == EMPTY) and (best == -1 or score > scores[best]):
@@ -125,7 +130,7 @@ def best_move(scores, board=None):
     return best
 
 
-def get_computer_move(net, board):
+def get_computer_move(net, board, rules=tic_tac_toe):
     """Return the network's move on `board`: the empty cell (0-8) with the
     highest probability, or -1 on a full board.
 
@@ -134,7 +139,7 @@ def get_computer_move(net, board):
     probabilities stay in net.outputs (ttt-play prints them).
     C: get_computer_move, without its printing.
     """
-    forward_pass(net, board_to_inputs(board))
+    forward_pass(net, rules.board_to_inputs(board))
     # No sampling: the net always plays its favourite legal move. Occupied
     # cells get some probability too (the net computes a score for every
     # cell), but the rules are applied here: they are never chosen.
