@@ -48,8 +48,8 @@ def run_main(main, *argv, stdin=b""):
 
 def ctrl_c_after(games, presses=1):
     """Patch the C's training loop (the monte-carlo entry of ttt_rl.lab.cli.RULES, which
-    every command and worker looks up through cli.trainer) so that Ctrl-C is pressed
-    `presses` times right after game `games`."""
+    cli.train looks up for every command and worker) so that Ctrl-C is pressed `presses`
+    times right after game `games`."""
     settings, real, learner = cli.RULES[cli.MONTE_CARLO]
 
     def training(net, num_games, rng, side, settings, report, **kwargs):

@@ -16,8 +16,8 @@ class TrainCommandTest(TempDirTest):
         status, out, err = run_main(train.main, "20", self.path("w.bin"), "--seed", "3")
         self.assertEqual((status, err), (0, ""))
         lines = out.splitlines()
-        self.assertEqual(lines[:2], ["Training neural network with 20 games",
-                                     "Training neural network against 20 random games..."])
+        self.assertEqual(lines[:2], ["Training neural network against 20 random games...",
+                                     "Games: 2" + lines[1][len("Games: 2"):]])   # one line
         progress = [l for l in lines if l.startswith("Games: ")]
         self.assertEqual(len(progress), 10)   # a short run: about 10 lines
         self.assertRegex(progress[0], r"^Games: 2, Wins: \d+ \(\d+\.\d%\), Losses: \d+ "
@@ -25,13 +25,17 @@ class TrainCommandTest(TempDirTest):
         i = lines.index("Training complete!")
         self.assertEqual(lines[i + 1], "Neural network saved to %s" % self.path("w.bin"))
         self.assertRegex(out, r"Every X strategy: \d+ lines, \d+ lost")
+        self.assertRegex(out, r"\(20 games, \d+ a second\)")   # a plain integer rate
+        self.assertIn("This net can be beaten. For a complete player: `ttt-train 200 --method "
+                      "policy-iteration` (README, Quick start).", out)
         self.assertEqual(len(load(self.path("w.bin")).b_h), 100)
 
     def test_the_seed_of_a_run_is_printed_to_repeat_it(self):
         status, out, _ = run_main(train.main, "5", self.path("a.bin"))
         seed = out.split("Seed: ")[1].split()[0]
         self.assertEqual(status, 0)
-        run_main(train.main, "5", self.path("b.bin"), "--seed", seed)
+        status, _, _ = run_main(train.main, "5", "--seed", seed, self.path("b.bin"))   # intermixed
+        self.assertEqual(status, 0)
         self.assertEqual(read(self.path("a.bin")), read(self.path("b.bin")))
 
     def test_hidden_units_and_init(self):

@@ -19,7 +19,8 @@ class TttCommandTest(TempDirTest):
         self.assertLess(out.index("Training complete!"), out.index("Every X strategy:"))
         self.assertLess(out.index("Every X strategy:"), out.index("Welcome to Tic Tac Toe!"))
         self.assertIn("The network learned from this game.", out)
-        self.assertRegex(out, r"Score: you \d, the net \d, ties \d\.\n$")
+        self.assertRegex(out, r"Score: you \d, the net \d, ties \d\.\nThe net, and what it "
+                              r"learned from your games, is not kept: --save FILE keeps it\.\n$")
         self.assertEqual(os.listdir(self.tmp), [])   # no --save: no file
 
     def test_save_keeps_what_it_learned_from_play(self):
@@ -29,7 +30,8 @@ class TttCommandTest(TempDirTest):
         status, out, _ = run_main(ttt.main, "50", "--seed", "1", "--save", target,
                                   stdin=FULL_GAME + b"n\n")
         self.assertEqual(status, 0)
-        self.assertIn("Neural network saved to %s" % target, out)
+        self.assertIn("Neural network saved to %s (the old file is now %s.bak)" % (target, target),
+                      out)
         self.assertNotEqual(read(target), without_play)   # learned from the game
         self.assertEqual(read(target + ".bak"), without_play)
 

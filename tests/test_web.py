@@ -9,6 +9,7 @@ import random
 import shutil
 import signal
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -17,13 +18,15 @@ import time
 import unittest
 import urllib.error
 import urllib.request
+from unittest import mock
 
 from ttt_rl import web
 from ttt_rl.game import O, X
 from ttt_rl.learn import DEFAULT_SETTINGS, train_against_random
 from ttt_rl.lab import exact
 from ttt_rl.nn import get_computer_move, init_neural_network
-from ttt_rl.weights import to_bytes
+from ttt_rl.policy_iteration import train_policy_iteration
+from ttt_rl.weights import FileError, to_bytes
 
 SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
 
@@ -43,17 +46,20 @@ class WebTest(unittest.TestCase):
             self.server.server_close()
         shutil.rmtree(self.folder)
 
-    def start(self, path=None):
-        """Start a server for `path` (default self.path) on a free port, in a thread."""
-        self.server = web.make_server(path or self.path, "127.0.0.1", 0)
+    def start(self, path=None, host="127.0.0.1"):
+        """Start a server for `path` (default self.path) on `host` and a free port, in a
+        thread."""
+        self.server = web.make_server(path or self.path, host, 0)
         threading.Thread(target=self.server.serve_forever, args=(0.02,), daemon=True).start()
 
-    def call(self, path, body=None, data=None, kind="application/json"):
-        """GET `path`, or POST `body` as JSON (or the bytes `data`); return (status, JSON)."""
+    def call(self, path, body=None, data=None, kind="application/json", host=None):
+        """GET `path`, or POST `body` as JSON (or the bytes `data`), with the Host header
+        `host` (default the server's address); return (status, JSON)."""
         if body is not None:
             data = json.dumps(body).encode()
-        request = urllib.request.Request("http://127.0.0.1:%d%s" % (
-            self.server.server_address[1], path), data=data, headers={"Content-Type": kind})
+        headers = {"Content-Type": kind, **({"Host": host} if host else {})}
+        request = urllib.request.Request("http://%s:%d%s" % (
+            self.server.server_address + (path,)), data=data, headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=10) as response:
                 return response.status, json.loads(response.read())
@@ -149,12 +155,41 @@ class WebTest(unittest.TestCase):
         self.assertEqual(to_bytes(self.server.app.net), to_bytes(net))
         self.assertEqual(self.call("/api/state")[1]["note"], "trained here, not saved")
 
-    def test_policy_iteration_learns_both_sides(self):
+    def test_policy_iteration_trains_the_net_ttt_train_does_and_measures_both_sides(self):
+        calls = []
+
+        def spy(net, sweeps, rng, report):   # the real one, its arguments kept
+            calls.append((net, to_bytes(net), sweeps, rng.getstate()))
+            return train_policy_iteration(net, sweeps, rng, report=report)
         self.start()
-        status, state = self.call("/api/train", dict(method="policy-iteration", side=O,
-                                                     games=3, seed=1))
-        self.assertEqual((status, state["training"]["side"]), (200, "both"))
-        self.call("/api/stop", {})
+        with mock.patch.object(web, "train_policy_iteration", spy):
+            training = self.train(1, seed=5, method="policy-iteration", side=O)   # O: ignored
+        self.assertEqual((training["side"], training["played"], training["stable"]),
+                         ("both", 1, False))
+        rng = random.Random(5)   # as ttt-train 1 --seed 5 --method policy-iteration starts
+        start = to_bytes(init_neural_network(rng))
+        [(net, untrained, sweeps, state)] = calls
+        self.assertEqual((untrained, sweeps, state), (start, 1, rng.getstate()))
+        self.assertIs(self.server.app.net, net)   # the net it trained is played
+        self.assertNotEqual(to_bytes(net), start)
+        for row in training["rows"]:   # each side's rates; the row's are their means
+            self.assertEqual(sorted(row["sides"]), [O, X])
+            for key in ("win", "draw", "loss"):
+                self.assertAlmostEqual(row[key], (row["sides"][O][key] + row["sides"][X][key]) / 2)
+            self.assertEqual(len(row["telling"]), 6)   # three positions for each side
+        self.assertEqual(self.train(5, seed=1)["rows"][-1]["sides"], {})   # one side: none
+
+    def test_a_stable_policy_iteration_says_so(self):
+        def stable_at_sweep_3(net, sweeps, rng, report):   # as train_policy_iteration reports
+            for sweep in range(1, 4):
+                report(net, sweep, 3 - sweep)
+            return 3, 0
+        self.start()
+        with mock.patch.object(web, "train_policy_iteration", stable_at_sweep_3):
+            training = self.train(200, seed=1, method="policy-iteration")
+        self.assertEqual((training["played"], training["stable"], training["stopped"]),
+                         (3, True, False))
+        self.assertEqual([row["games"] for row in training["rows"]], [0, 1, 2, 3])
 
     def test_save_writes_the_file_and_keeps_the_old_one(self):
         old = to_bytes(init_neural_network(random.Random(7)))
@@ -165,18 +200,46 @@ class WebTest(unittest.TestCase):
         self.train(10, seed=4)
         status, state = self.call("/api/save", {})
         self.assertEqual(status, 200)
-        self.assertEqual(state["note"], "saved (an old file is kept as .bak)")
+        self.assertEqual(state["note"], "saved (the old file is now %s.bak)" % self.path)
         with open(self.path, "rb") as f:
             self.assertEqual(f.read(), to_bytes(self.server.app.net))
         with open(self.path + ".bak", "rb") as f:
             self.assertEqual(f.read(), old)
 
-    def test_a_save_that_fails_says_why_in_one_line(self):
-        self.start(os.path.join(self.folder, "nosuch", "net.bin"))
+    def test_a_save_that_fails_says_why_in_one_line_and_a_later_one_works(self):
+        gone = os.path.join(self.folder, "gone")
+        os.mkdir(gone)
+        self.start(os.path.join(gone, "net.bin"))
+        os.rmdir(gone)   # after the start, which tried it
         status, answer = self.call("/api/save", {})
         self.assertEqual(status, 409)
-        self.assertIn("nosuch", answer["error"])
+        self.assertIn("gone", answer["error"])
         self.assertNotIn("\n", answer["error"])
+        os.mkdir(gone)
+        self.assertEqual(self.call("/api/save", {}), (200, dict(self.server.app.state,
+                                                                note="saved")))   # no old file
+        self.assertTrue(os.path.exists(os.path.join(gone, "net.bin")))
+
+    def test_a_save_refused_after_writing_does_not_block_the_next_one(self):
+        old = to_bytes(init_neural_network(random.Random(7)))
+        with open(self.path, "wb") as f:
+            f.write(old)
+        self.start()
+        os.makedirs(os.path.join(self.path + ".bak", "inside"))   # NAME.bak cannot be replaced
+        status, answer = self.call("/api/save", {})
+        self.assertEqual(status, 409)
+        self.assertNotIn("\n", answer["error"])
+        kept = answer["error"].rsplit("the data is in ", 1)[1]   # the net, in a temporary file
+        with open(kept, "rb") as f:
+            self.assertEqual(f.read(), to_bytes(self.server.app.net))
+        shutil.rmtree(self.path + ".bak")   # the cause is gone: the next Save works
+        status, state = self.call("/api/save", {})
+        self.assertEqual(status, 200, state)
+        self.assertEqual(state["note"], "saved (the old file is now %s.bak)" % self.path)
+        with open(self.path, "rb") as f:
+            self.assertEqual(f.read(), to_bytes(self.server.app.net))
+        with open(self.path + ".bak", "rb") as f:
+            self.assertEqual(f.read(), old)
 
     def test_unknown_paths_are_404(self):
         self.start()
@@ -212,6 +275,7 @@ class WebTest(unittest.TestCase):
         for length in (b"", b"Content-Length: \xc2\xb2\r\n"):   # none, and a digit int() refuses
             with socket.create_connection(self.server.server_address, timeout=10) as client:
                 client.sendall(b"POST /api/stop HTTP/1.0\r\nContent-Type: application/json\r\n"
+                               b"Host: 127.0.0.1:%d\r\n" % self.server.server_address[1]
                                + length + b"\r\n")
                 self.assertIn(b" 400 ", client.recv(200), length)
 
@@ -221,6 +285,53 @@ class WebTest(unittest.TestCase):
         self.assertEqual(status, 413)
         self.assertIn("64 KB", answer["error"])
         self.assertEqual(self.call("/api/play", dict(board=".........", you=X))[0], 200)
+
+    def test_a_host_it_does_not_answer_to_is_refused_with_403(self):
+        self.start()
+        port = self.server.server_address[1]
+        train = dict(method="q-learning", side=O, games=1, seed=1)
+        # Another site's name that points to 127.0.0.1 (DNS rebinding), a name without the
+        # port, another port: nothing is answered, the page included, and nothing is done.
+        for host in ("evil.example:%d" % port, "evil.example", "127.0.0.1", "localhost",
+                     "127.0.0.1:%d" % (port + 1), "127.0.0.1.evil.example:%d" % port):
+            for path, body in (("/", None), ("/api/state", None), ("/api/train", train),
+                               ("/api/save", {})):
+                status, answer = self.call(path, body, host=host)
+                self.assertEqual(status, 403, (host, path))
+                self.assertEqual(answer["error"], "Host must be one of 127.0.0.1:%d, "
+                                 "[::1]:%d, localhost:%d" % (port, port, port))
+        self.assertFalse(self.server.app.state["training"])
+        self.assertEqual(os.listdir(self.folder), [])
+        for host in ("127.0.0.1:%d" % port, "localhost:%d" % port, "[::1]:%d" % port,
+                     "LocalHost:%d" % port):   # (a host name is not case-sensitive)
+            self.assertEqual(self.call("/api/state", host=host)[0], 200, host)
+
+    def test_a_request_without_host_is_refused_with_403(self):
+        self.start()
+        for request in (b"GET / HTTP/1.0\r\n\r\n", b"GET /api/state HTTP/1.1\r\n\r\n",
+                        b"POST /api/stop HTTP/1.0\r\nContent-Type: application/json\r\n"
+                        b"Content-Length: 2\r\n\r\n{}"):
+            with socket.create_connection(self.server.server_address, timeout=10) as client:
+                client.sendall(request)
+                reply = client.makefile("rb").read()
+            self.assertIn(b" 403 ", reply.split(b"\r\n")[0], request)
+            self.assertEqual(reply.split(b"\r\n\r\n", 1)[1].count(b"\n"), 0)   # one line
+
+    def test_host_flag_adds_its_name(self):
+        try:
+            self.start(host="127.0.0.2")   # all of 127/8 is this computer on Linux
+        except FileError as e:
+            self.skipTest(str(e))
+        port = self.server.server_address[1]
+        for host in ("127.0.0.2:%d" % port, "127.0.0.1:%d" % port):
+            self.assertEqual(self.call("/api/state", host=host)[0], 200)
+        self.assertEqual(self.call("/api/state", host="127.0.0.3:%d" % port)[0], 403)
+
+    def test_twenty_connections_at_once_wait_in_the_listen_queue(self):
+        server = web.make_server(self.path, "127.0.0.1", 0)   # not yet accepting
+        with server, contextlib.ExitStack() as clients:   # (server_close at the end)
+            for _ in range(20):   # past the queue, a connection waits a second or more
+                clients.enter_context(socket.create_connection(server.server_address, 2))
 
     def test_no_request_names_a_file(self):
         self.start()
@@ -249,6 +360,46 @@ class CommandTest(unittest.TestCase):
         self.assertEqual(self.run_main("--port", "http")[0], 2)
         self.assertEqual(self.run_main("--port", "70000")[0], 2)
         self.assertEqual(self.run_main("--colour")[0], 2)
+        for empty in ("", " "):
+            status, err = self.run_main("--host", empty, "--port", "0")
+            self.assertEqual(status, 2)
+            self.assertIn("--host", err.splitlines()[-1])
+
+    def test_a_file_that_is_there_but_cannot_be_read_is_one_line_and_exit_1(self):
+        with tempfile.TemporaryDirectory() as folder:
+            status, err = self.run_main(folder, "--port", "0")   # a folder
+            self.assertEqual((status, err), (1, "ttt-web: error: cannot read %s: Is a "
+                                             "directory\n" % folder))
+            if os.geteuid() == 0:   # root searches any folder
+                return
+            path = os.path.join(folder, "closed", "net.bin")
+            os.mkdir(os.path.dirname(path))
+            with open(path, "wb") as f:
+                f.write(to_bytes(init_neural_network(random.Random(1))))
+            os.chmod(os.path.dirname(path), 0o600)   # no search permission
+            try:
+                status, err = self.run_main(path, "--port", "0")
+            finally:
+                os.chmod(os.path.dirname(path), 0o700)
+            self.assertEqual((status, err), (1, "ttt-web: error: cannot read %s: Permission "
+                                             "denied\n" % path))
+
+    def test_a_folder_that_cannot_take_file_is_refused_at_start(self):
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "nosuch", "net.bin")
+            status, err = self.run_main(path, "--port", "0")
+            self.assertEqual((status, err), (1, "ttt-web: error: cannot write a file beside "
+                                             "%s: No such file or directory\n" % path))
+            if os.geteuid() == 0:   # root writes in any folder
+                return
+            os.chmod(folder, 0o500)   # no write permission
+            try:
+                status, err = self.run_main(os.path.join(folder, "net.bin"), "--port", "0")
+            finally:
+                os.chmod(folder, 0o700)
+            self.assertEqual(status, 1)
+            self.assertIn("Permission denied", err)
+            self.assertEqual(err.count("\n"), 1)
 
     def test_a_bad_file_or_a_taken_port_is_one_line_and_exit_1(self):
         with tempfile.TemporaryDirectory() as folder:
@@ -270,12 +421,7 @@ class CommandTest(unittest.TestCase):
 
     def test_it_prints_its_url_and_stops_on_ctrl_c(self):
         with tempfile.TemporaryDirectory() as folder:
-            proc = subprocess.Popen([sys.executable, "-m", "ttt_rl.web", "--port", "0"],
-                                    cwd=folder, env=dict(os.environ, PYTHONPATH=SRC),
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            proc.stdout.readline()   # the note
-            url = proc.stdout.readline().split()[1]
-            self.assertRegex(url, r"^http://127\.0\.0\.1:[0-9]+/$")
+            proc, url = self.serve(folder)
             with urllib.request.urlopen(url, timeout=10) as page:
                 self.assertIn(b'aria-label="learning curve"', page.read())
             proc.send_signal(signal.SIGINT)
@@ -283,6 +429,36 @@ class CommandTest(unittest.TestCase):
             self.assertEqual(proc.returncode, 0)
             self.assertNotIn("Traceback", err)
             self.assertEqual(os.listdir(folder), [])   # ttt_nn.bin was not written
+
+    def test_a_client_that_resets_its_connection_gets_no_traceback(self):
+        with tempfile.TemporaryDirectory() as folder:
+            proc, url = self.serve(folder)
+            port = int(url.split(":")[2].strip("/"))
+            for request in (b"", b"GET /api/st", b"POST /api/play HTTP/1.0\r\nHost: 127.0.0.1:%d"
+                            b"\r\nContent-Length: 100\r\n\r\n{" % port):
+                client = socket.create_connection(("127.0.0.1", port), timeout=10)
+                client.sendall(request)
+                time.sleep(0.1)   # the server waits for the rest
+                # Closed with a linger of 0 s: a reset (RST), not an end of stream (FIN)
+                client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                client.close()
+            time.sleep(0.2)   # the server's threads see the resets
+            with urllib.request.urlopen(url + "api/state", timeout=10) as reply:
+                self.assertEqual(reply.status, 200)   # it goes on
+            proc.send_signal(signal.SIGINT)
+            err = proc.communicate(timeout=10)[1]
+            self.assertEqual(err, "")
+
+    def serve(self, folder):
+        """Start `ttt-web --port 0` in `folder`; return (the process, the URL it prints)."""
+        proc = subprocess.Popen([sys.executable, "-m", "ttt_rl.web", "--port", "0"],
+                                cwd=folder, env=dict(os.environ, PYTHONPATH=SRC),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.addCleanup(proc.kill)   # (if a test fails before its Ctrl-C)
+        proc.stdout.readline()   # the note
+        url = proc.stdout.readline().split()[1]
+        self.assertRegex(url, r"^http://127\.0\.0\.1:[0-9]+/$")
+        return proc, url
 
 
 if __name__ == "__main__":

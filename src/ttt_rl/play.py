@@ -6,6 +6,8 @@ from each finished game, as ttt.c does, and saves when the session ends. From "W
 output is the C `play`'s, within the differences docs/c-port.md lists.
 """
 
+import functools
+import signal
 import sys
 from collections import Counter
 
@@ -13,8 +15,8 @@ from .game import BOARD_CELLS, EMPTY, O, TIE, X, check_game_over, display_board,
     opponent
 from .nn import best_move, get_computer_move
 from .weights import to_float32
-from .lab.cli import (DEFAULT_WEIGHTS, EXIT_STOPPED, MONTE_CARLO, Q_LEARNING, command, learner,
-                      parser_for)
+from .lab.cli import (DEFAULT_WEIGHTS, EXIT_STOPPED, MONTE_CARLO, Q_LEARNING, RULES, command,
+                      first_ctrl_c, parser_for, settings_from)
 from .lab.files import load_weights, saving
 
 LEGEND = "In the net's grid: * its favourite cell overall (even a taken one), # the move it plays."
@@ -33,11 +35,11 @@ def format_probabilities(probs, chosen):
 
 
 def ask(prompt):
-    """Print `prompt`, return the line typed, stripped. Raises EOFError at the end of input,
-    and for q or quit."""
+    """Print `prompt`, return the line typed, stripped. Raises EOFError at the end of input
+    (a closed standard input too: sys.stdin is None), and for q or quit."""
     sys.stdout.write(prompt)
     sys.stdout.flush()   # the prompt has no newline: show it before waiting
-    line = sys.stdin.readline()
+    line = sys.stdin.readline() if sys.stdin else ""
     if not line or line.strip().lower() in ("q", "quit"):
         raise EOFError
     return line.strip()
@@ -80,8 +82,10 @@ def play_game(net, nn_symbol=O):
 def play_session(net, nn_symbol=O, learn=None):
     """Play until the person says no, types q, the input ends or Ctrl-C (the C's main loop),
     with learn(net, move_history, winner, nn_symbol) after each game, as ttt.c; then print the
-    score. Returns (games played, True if Ctrl-C ended the session)."""
+    score. Returns (games played, True if Ctrl-C ended the session). At the prompt, Ctrl-C
+    ends the session at once, whatever handler the caller set (it is set back at the end)."""
     score, interrupted = Counter(), False
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         while True:
             winner, move_history = play_game(net, nn_symbol)
@@ -99,6 +103,8 @@ def play_session(net, nn_symbol=O, learn=None):
         pass
     except KeyboardInterrupt:
         interrupted = True
+    finally:
+        signal.signal(signal.SIGINT, previous)
     print("\nScore: you %d, the net %d, ties %d." % (score[opponent(nn_symbol)],
                                                      score[nn_symbol], score[TIE]))
     return sum(score.values()), interrupted
@@ -120,23 +126,25 @@ def main(argv=None):
     parser.add_argument("--method", choices=(MONTE_CARLO, Q_LEARNING), default=MONTE_CARLO,
                         help="with --learn: the rule (default monte-carlo, the C's; a file "
                         "does not say which rule made it: a Q-learning net needs q-learning)")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)
     if not args.learn and (args.save or args.method != MONTE_CARLO):
         parser.error("--save and --method are for --learn")
     net = load_weights(args.weights)   # C: load_neural_network
-    with saving((args.save or args.weights) if args.learn else None) as save:
+    # With --learn, the output tried before the first game; Ctrl-C caught until it is saved.
+    with saving((args.save or args.weights) if args.learn else None) as save, \
+            first_ctrl_c() as stopped:
         print("Neural network loaded from %s" % args.weights)
         print("Ready to play! You are %s. Type q to quit." % opponent(args.side))
         print(LEGEND)
         if args.learn:
             print("Learning by the %s rule: the file does not say which rule trained it; a "
                   "net trained by another rule needs --method." % args.method)
-        games, interrupted = play_session(net, args.side, learner(args) if args.learn else None)
+        learn = functools.partial(RULES[args.method][2], settings=settings_from(args))
+        games, interrupted = play_session(net, args.side, learn if args.learn else None)
         if args.learn and games:
-            save(net)
-            print("Learned from %d game%s; saved to %s" % (games, "s" * (games > 1),
-                                                           args.save or args.weights))
-    return EXIT_STOPPED if interrupted else 0
+            print("Learned from %d game%s; saved to %s%s" % (
+                games, "s" * (games > 1), args.save or args.weights, save(net)))
+    return EXIT_STOPPED if interrupted or stopped() else 0
 
 
 if __name__ == "__main__":

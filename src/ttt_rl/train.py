@@ -11,15 +11,15 @@ import sys
 from .weights import FileError, from_bytes, to_bytes
 from .lab import exact
 from .lab.cli import (DEFAULT_WEIGHTS, EXIT_FAILURE, EXIT_STOPPED, MCTS, POLICY_ITERATION,
-                      RANDOM, SELF, FirstCtrlC, add_training_flags, check_flags, command, number,
-                      parser_for, settings_from, start_network, trainer)
+                      RANDOM, SELF, add_training_flags, check_flags, command, first_ctrl_c,
+                      number, parser_for, say_seed, start_network, train)
 from .lab.curve import Reporter, csv_text, format_seconds
-from .lab.files import saving
+from .lab.files import ADVICE, saving
 from .lab.runs import train_runs
 
 EXAMPLES = """\
 examples:
-  ttt-train 200 --method policy-iteration    a complete player, both sides (make net)
+  ttt-train 200 --method policy-iteration    a complete player, both sides
   ttt-train 2000000                          the C's program
   ttt-train 20000 --runs 16 --until-unbeatable   the C's rule, seeds in parallel
 
@@ -32,7 +32,8 @@ def train_parser():
     """Return the ArgumentParser of ttt-train."""
     parser = parser_for("ttt-train", "Train the tic-tac-toe network, then save its weights.",
                         EXAMPLES)
-    add_training_flags(parser, "number of training games")
+    add_training_flags(parser, "number of training games (default 150000); policy-iteration: "
+                       "at most this many sweeps (default 200)")
     add = parser.add_argument
     add("output", nargs="?", default=DEFAULT_WEIGHTS, metavar="OUTPUT",
         help="weights file to write (default %s)" % DEFAULT_WEIGHTS)
@@ -44,8 +45,6 @@ def train_parser():
         "default) or moves drawn from the softmax of the values")
     add("--temperature", type=number(float, 1e-12), metavar="T",
         help="q-learning with --explore softmax: the temperature, falling to 0 (default 1)")
-    add("--eval-every", type=number(int, 1), metavar="N",
-        help="every N games, print the exact strength (default: at the end)")
     add("--curve", metavar="FILE.csv", help="write the learning curve as CSV rows")
     add("--runs", type=number(int, 1, 10000), metavar="K",
         help="train K runs with seeds S, S+1, ... in parallel and save the best")
@@ -61,60 +60,57 @@ def main(argv=None):
     """ttt-train on `argv` (default sys.argv[1:]; C: main of train.c). Returns the exit status:
     0, 1 for a file that cannot be read or written, 130 after a first Ctrl-C (the net saved)."""
     parser = train_parser()
-    args = check_flags(parser, parser.parse_args(argv))
-    # The output (and the curve) tried before the first game.
-    with saving(args.output) as save, saving(args.curve, weights=False) as save_curve:
+    args = check_flags(parser, parser.parse_intermixed_args(argv))
+    # The output (and the curve) tried before the first game; Ctrl-C caught until they are saved.
+    with saving(args.output) as save, saving(args.curve, weights=False) as save_curve, \
+            first_ctrl_c() as stopped:
+        say_seed(args)
         if args.runs:
-            return best_of_runs(args, save, save_curve)
+            return best_of_runs(args, save, save_curve, stopped)
         # 1. A new network (C: init_neural_network), or the --init file's.
         net, rng = start_network(args)
-        if args.method == POLICY_ITERATION:
-            print("Training neural network by policy iteration, at most %d sweeps..."
-                  % args.games, flush=True)
-        else:
-            print("Training neural network with %d games" % args.games)   # the C's two lines
-            what = {RANDOM: "against %d random games...", SELF: "by self-play, %d games...",
-                    MCTS: "against MCTS, %d games..."}[args.opponent]
-            print("Training neural network " + what % args.games, flush=True)
-        with FirstCtrlC() as ctrl_c:
-            reporter = Reporter(args.games, args.side, args.eval_every, bool(args.curve),
-                                ctrl_c.stop, self_play=args.opponent == SELF)
-            reporter.begin(net)
-            report = reporter.report_sweep if args.method == POLICY_ITERATION else reporter.report
-            # 2. Train it (C: train_against_random, or the loop of the rule --method names).
-            games = trainer(args)(net, args.games, rng, args.side, settings_from(args), report)
-            seconds = reporter.finish(net)
-            print("\n" + ("Stopped by Ctrl-C after %d of %d." % (games, args.games)
-                          if ctrl_c.stop_requested else "Training complete!"))
-            # 3. Save it (C: save_neural_network).
-            save(net)
-            print("Neural network saved to %s" % args.output)
-            if args.curve:
-                save_curve(csv_text({args.seed: reporter.rows}, args.side).encode())
-                print("Learning curve written to %s" % args.curve)
-    print("Training time: %s (%d %s, %.3g a second)" % (format_seconds(seconds), games, "sweeps"
-          if args.method == POLICY_ITERATION else "games", games / seconds))
+        sweeps = args.method == POLICY_ITERATION
+        print("Training neural network " + ("by policy iteration, at most %d sweeps..." if sweeps
+              else {RANDOM: "against %d random games...", SELF: "by self-play, %d games...",
+                    MCTS: "against MCTS, %d games..."}[args.opponent]) % args.games, flush=True)
+        reporter = Reporter(args.games, args.side, bool(args.curve), stopped,
+                            self_play=args.opponent == SELF)
+        reporter.begin(net)
+        # 2. Train it (C: train_against_random, or the loop of the rule --method names).
+        games = train(net, rng, args, reporter.report_sweep if sweeps else reporter.report)
+        seconds = reporter.finish(net)
+        print("\n" + ("Stopped by Ctrl-C after %d of %d." % (games, args.games)
+                      if stopped() else "Training complete!"))
+        # 3. Save it (C: save_neural_network).
+        print("Neural network saved to %s%s" % (args.output, save(net)))
+        if args.curve:
+            save_curve(csv_text({args.seed: reporter.rows}, args.side).encode())
+            print("Learning curve written to %s" % args.curve)
+    print("Training time: %s (%d %s, %d a second)" % (format_seconds(seconds), games,
+          "sweeps" if sweeps else "games", games / seconds))
     print_verdict(from_bytes(to_bytes(net)), args.side)   # the net as the file holds it
-    return EXIT_STOPPED if ctrl_c.stop_requested else 0
+    return EXIT_STOPPED if stopped() else 0
 
 
-def best_of_runs(args, save, save_curve):
-    """ttt-train --runs K: train K seeds in worker processes (lab/runs.py), save the best."""
-    runs, failed, stopped = train_runs(args)
+def best_of_runs(args, save, save_curve, stopped):
+    """ttt-train --runs K: train K seeds in worker processes (lab/runs.py), save the best (and
+    the curves), print the ranking. `stopped` is first_ctrl_c's. Returns the exit status."""
+    runs, error = train_runs(args, stopped)
     if not runs:
-        raise FileError("no run finished; %s was not written" % args.output)
+        raise FileError("%s; no run finished: %s was not written" % (error, args.output))
     best = runs[0]
-    save(best["data"])
-    print("\n%s of %d run%s: seed %d, saved to %s" % (
-        "Stopped by Ctrl-C; best" if stopped else "Best", len(runs), "s" * (len(runs) > 1),
-        best["seed"], args.output))
+    print("\n%s of %d run%s: seed %d, saved to %s%s" % (
+        "Stopped by Ctrl-C; best" if stopped() else "Best", len(runs),
+        "s" * (len(runs) > 1), best["seed"], args.output, save(best["data"])))
     if args.curve:
         save_curve(csv_text({r["seed"]: r["rows"] for r in runs}, args.side).encode())
         print("Learning curves written to %s" % args.curve)
     for place, run in enumerate(runs, 1):   # best first: unbeatable, fewest lines lost, wins
         print("%4d. seed %d: %s" % (place, run["seed"], exact.verdict(run["result"])))
     print_verdict(from_bytes(best["data"]), args.side)
-    return EXIT_FAILURE if failed else EXIT_STOPPED if stopped else 0
+    if error:
+        sys.stderr.write("ttt-train: error: %s\n" % error)
+    return EXIT_FAILURE if error else EXIT_STOPPED if stopped() else 0
 
 
 def print_verdict(net, side):
@@ -122,7 +118,7 @@ def print_verdict(net, side):
     lines, result = exact.describe(net, side)
     print("\n".join(lines))
     if not result["unbeatable"]:
-        print("This net can be beaten. For a complete player: make net (README, Quick start).")
+        print("This net can be beaten. For a complete player: " + ADVICE + ".")
 
 
 if __name__ == "__main__":

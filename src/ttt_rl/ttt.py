@@ -5,16 +5,17 @@ Ports main of antirez's ttt.c: train against a random player, say how strong the
 with --save.
 """
 
+import functools
 import sys
 
-from .game import BOTH, opponent
+from .game import opponent
 from .play import LEGEND, play_session
-from .lab.cli import (EXIT_STOPPED, POLICY_ITERATION, FirstCtrlC, add_training_flags,
-                      check_flags, command, learner, parser_for, settings_from, start_network,
-                      trainer)
+from .lab.cli import (EXIT_STOPPED, RULES, add_training_flags, check_flags, command,
+                      first_ctrl_c, parser_for, say_seed, settings_from, start_network, train)
 from .lab.curve import Reporter
 from .lab.exact import evaluate_network, summary_lines
 from .lab.files import saving
+
 
 @command("ttt-rl")
 def main(argv=None):
@@ -22,34 +23,34 @@ def main(argv=None):
     for a file that cannot be read or written, 130 after Ctrl-C."""
     parser = parser_for("ttt-rl", "Train the network against a random player, then play it; "
                         "it learns from every game you finish, as antirez's ttt.c.", None)
-    add_training_flags(parser, "training games before play")
+    add_training_flags(parser, "training games before play (default 150000)", every_rule=False)
     parser.add_argument("--save", metavar="FILE", help="save the weights to FILE when the "
                         "session ends (default: nothing is written)")
-    args = check_flags(parser, parser.parse_args(argv))
-    if args.method == POLICY_ITERATION or args.side == BOTH:
-        parser.error("ttt-rl plays you with one side, learned by monte-carlo or q-learning")
-    with saving(args.save) as save:   # tried before the first game
+    args = check_flags(parser, parser.parse_intermixed_args(argv))
+    # The output tried before the first game; a first Ctrl-C caught until the save is done.
+    with saving(args.save) as save, first_ctrl_c() as stopped:
+        say_seed(args)
         net, rng = start_network(args)
-        with FirstCtrlC() as ctrl_c:
-            # C: train_against_random (or Q-learning, with --method q-learning).
-            print("Training neural network against %d random games..." % args.games, flush=True)
-            reporter = Reporter(args.games, args.side, stop=ctrl_c.stop)
-            games = trainer(args)(net, args.games, rng, args.side, settings_from(args),
-                                  reporter.report)
-        print("\nStopped by Ctrl-C after %d games." % games if ctrl_c.stop_requested
+        # C: train_against_random (or Q-learning, with --method q-learning).
+        print("Training neural network against %d random games..." % args.games, flush=True)
+        games = train(net, rng, args, Reporter(args.games, args.side, stop=stopped).report)
+        print("\nStopped by Ctrl-C after %d games." % games if stopped()
               else "\nTraining complete!")
         # Before you play it: can it be beaten?
         print("\n".join(summary_lines(evaluate_network(net, args.side))))
-        interrupted = ctrl_c.stop_requested
+        interrupted = stopped()
         if not interrupted:   # after a first Ctrl-C: keep what was trained, no play
             print("You are %s. Type q to quit." % opponent(args.side))
             print(LEGEND)
             # C: the play-again loop of main, learning from every game.
-            interrupted = play_session(net, args.side, learner(args))[1]
+            learn = functools.partial(RULES[args.method][2], settings=settings_from(args))
+            interrupted = play_session(net, args.side, learn)[1]
         if save:
-            save(net)
-            print("Neural network saved to %s" % args.save)
-    return EXIT_STOPPED if interrupted else 0
+            print("Neural network saved to %s%s" % (args.save, save(net)))
+        else:
+            print("The net, and what it learned from your games, is not kept: --save FILE "
+                  "keeps it.")
+    return EXIT_STOPPED if interrupted or stopped() else 0
 
 
 if __name__ == "__main__":

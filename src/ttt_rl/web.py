@@ -6,14 +6,15 @@ A local web app (http.server, training in a thread); its page, web.html, holds t
   POST /api/play     {"board": "X...O....", "you": "X" or "O"}: the game after the net's move
   POST /api/train    {"method", "side", "games", "seed"}: a new net, as ttt-train makes it
   POST /api/stop {}, /api/save {} (the net played, to FILE; the old one kept as FILE.bak)
-Errors: {"error": "one line"}: 400 (bad JSON or value), 404, 409 (not now), 413 (over 64 KB).
+Errors: {"error": "one line"}: 400 (bad JSON or value), 403 (no Host header or one it does not
+answer to, as from another site's page: DNS rebinding), 404, 409 (not now), 413 (over 64 KB).
 """
 
 import contextlib
 import http.server
 import json
-import os
 import random
+import sys
 import threading
 from importlib import resources
 
@@ -23,7 +24,8 @@ from .policy_iteration import train_policy_iteration
 from .lab import curve, exact
 from .lab.cli import DEFAULT_WEIGHTS, POLICY_ITERATION, RULES, command, number, parser_for
 from .lab.curve import one_two_five
-from .lab.files import FileError, load_weights, saving
+from .lab.files import saving
+from .weights import FileError, load
 
 # The actions: App methods by name, their arguments, the values these may take (none a path).
 ACTIONS = {"play": "board you", "train": "games method seed side", "stop": "", "save": ""}
@@ -33,12 +35,14 @@ VALUES = {"board": exact.reachable(X) | exact.reachable(O), "you": (X, O), "side
 
 def measure(net, games, side):
     """Return a chart point of `net` as `side`: {games, win, draw, loss, lines_lost, lines,
-    telling: [label, position, probs, correct cells] per telling position}: curve.measure's row,
-    with what the page draws."""
+    sides (BOTH: {"O": {win, draw, loss}, "X": ...}, else {}), telling: [label, position, probs,
+    correct cells] per telling position}: curve.measure's row, with what the page draws."""
     row = curve.measure(net, games, None, side)
     telling = [[name, position, probs, exact.correct_moves(position)]
                for (name, position), probs in zip(curve.TELLING_POSITIONS[side], row["probs"])]
-    return dict(games=games, telling=telling, **{k: row["exact"][k] for k in (
+    sides = {s["side"]: {k: s[k] for k in ("win", "draw", "loss")}
+             for s in row["exact"].get("sides", ())}   # BOTH's win, draw, loss: their means
+    return dict(games=games, telling=telling, sides=sides, **{k: row["exact"][k] for k in (
         "win", "draw", "loss", "lines_lost", "lines")})
 
 
@@ -69,10 +73,11 @@ class App:
             return {"error": "a training is running: stop it first"}
         sweeps, rng, rows = method == POLICY_ITERATION, random.Random(seed), []
         side = BOTH if sweeps else side   # policy iteration learns both sides
-        points = set(one_two_five(games)) | {games * k // 10 for k in range(10)}   # and the end
+        points = set(one_two_five(games)) | {games * k // 10 for k in range(10)}   # and tenths
         self.halt.clear()
         training = self.state["training"] = dict(running=True, method=method, side=side,
-                                                 games=games, seed=seed, played=0, rows=rows)
+                                                 games=games, seed=seed, played=0, rows=rows,
+                                                 stable=False)   # policy iteration stopped: stable
 
         def report(net, played, *_, last=False):   # after each game; policy iteration: sweep
             row = [measure(net, played, side)] if (last or played in points) and (
@@ -86,11 +91,13 @@ class App:
             try:
                 net = init_neural_network(rng)
                 report(net, 0)   # (policy iteration reports sweep s before its steps: s - 1 done)
-                played = train_policy_iteration(net, games, rng, report=report)[0] if sweeps \
-                    else RULES[method][1](net, games, rng, side, RULES[method][0], report)
+                played, unstable = train_policy_iteration(net, games, rng, report=report) \
+                    if sweeps else (RULES[method][1](net, games, rng, side, RULES[method][0],
+                                                     report), None)
                 report(net, played, last=True)   # the end
                 with self.lock:
                     self.net, self.state["note"] = net, "trained here, not saved"
+                    training["stable"] = unstable == 0   # sweep `played` changed no move
             finally:   # even if training failed: the next Start is not refused
                 with self.lock:
                     training.update(running=False, stopped=self.halt.is_set())
@@ -98,9 +105,8 @@ class App:
 
     def save(self):
         """Save the net played to FILE, as the commands save (FileError: one line, why not)."""
-        with saving(self.state["file"]) as save:
-            save(self.net)
-        self.state["note"] = "saved (an old file is kept as .bak)"
+        with saving(self.state["file"]) as save:   # a new temporary file each time
+            self.state["note"] = "saved" + (save(self.net) or "")   # where the old file went
 
     def verdict(self):
         """Return ttt-eval's figures of the net played: {side: {lines, share: (kept, of)}}."""
@@ -111,11 +117,31 @@ class App:
                 for side in (O, X)}
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """http.server's, quiet when a client resets its connection, with a listen queue for many
+    polling pages (socketserver's 5: more connections at once wait a second or more)."""
+    request_queue_size = 64
+
+    def handle_error(self, request, client_address):   # the traceback, unless a client's
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     """One request: the page, the state, the verdict, or an action on self.server.app."""
 
     def log_message(self, *args):   # the default writes a line per request on stderr
         pass
+
+    def parse_request(self):
+        """Read the request line and headers (http.server's); return True to go on, or False
+        after an error sent: 403 if the Host header is missing or not in self.server.hosts."""
+        if not super().parse_request():   # (it has sent its own error)
+            return False
+        if (self.headers["Host"] or "").lower() in self.server.hosts:
+            return True
+        self.send(403, {"error": "Host must be one of " + ", ".join(sorted(self.server.hosts))})
+        return False
 
     def send(self, status, data, kind="application/json"):
         body = data if isinstance(data, bytes) else json.dumps(data).encode()   # dict: JSON
@@ -164,15 +190,27 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
 def make_server(path, host="127.0.0.1", port=8000):
-    """Return a ThreadingHTTPServer on host:port (0: any free port) with .app, the App of FILE
-    `path` (untrained if none), .page, web.html; FileError (one line) for a bad FILE or port."""
-    net = load_weights(path) if os.path.exists(path) else init_neural_network(random.Random(1))
+    """Return a Server on host:port (0: any free port) with .app, the App of FILE `path`
+    (untrained if none), .page, web.html, and .hosts, the Host headers it answers to: 127.0.0.1,
+    localhost, [::1] and `host`, with the port. Raises FileError (one line) if FILE cannot be
+    read or is not weights, its folder cannot take a new file, or the port cannot be had."""
     try:
-        server = http.server.ThreadingHTTPServer((host, port), Handler)
+        net, note = load(path), "loaded"
+    except FileError as e:
+        if not e.missing:   # there but unreadable (a folder, no permission): not an absent file
+            raise
+        net, note = init_neural_network(random.Random(1)), \
+            "does not exist: an untrained net plays (random weights)"
+    with saving(path):   # tried now, as ttt-train tries OUTPUT: not at the first Save
+        pass
+    try:
+        server = Server((host, port), Handler)
     except OSError as e:
         raise FileError("cannot listen on %s port %d: %s" % (host, port, e.strerror or e))
-    server.app = App(path, net, "loaded" if os.path.exists(path) else
-                     "does not exist: an untrained net plays (random weights)")
+    names, port = {"127.0.0.1", "localhost", "[::1]", host.lower()}, server.server_address[1]
+    # A browser leaves out port 80; a page of another site is refused (DNS rebinding).
+    server.hosts = {"%s:%d" % (name, port) for name in names} | (names if port == 80 else set())
+    server.app = App(path, net, note)
     server.page = resources.files(__package__).joinpath("web.html").read_bytes()
     return server
 
@@ -184,8 +222,11 @@ def main(argv=None):
     parser.add_argument("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="FILE",
                         help="weights to play and save (default %s)" % DEFAULT_WEIGHTS)
     parser.add_argument("--port", type=number(int, 0, 65535), default=8000, help="0: any free")
-    parser.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1: this computer")
+    parser.add_argument("--host", default="127.0.0.1", help="the address to listen on, a name the "
+                        "page may also be opened by (default 127.0.0.1: this computer)")
     args = parser.parse_args(argv)
+    if not args.host.strip():
+        parser.error("argument --host: expected a name or an address, not an empty one")
     server = make_server(args.weights, args.host, args.port)
     print("ttt-web: %s %s\nOpen http://%s:%d/ (Ctrl-C stops)" % (
         args.weights, server.app.state["note"], args.host, server.server_address[1]), flush=True)

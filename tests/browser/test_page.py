@@ -1,6 +1,7 @@
 """ttt-web's page (src/ttt_rl/web.html) in Chromium, through its accessible names: a game
-played by clicking, the hint switch, a training run and Stop, saving, a phone's width and a
-desktop's. Skipped without Playwright for Python or /usr/bin/chromium (.ci/browser has both).
+played by clicking, the hint switch, a training run and Stop, policy iteration's description
+and a stable run of it, saving, a phone's width and a desktop's. Skipped without Playwright
+for Python or /usr/bin/chromium (.ci/browser has both).
 With WEB_SCREENSHOT=docs/web.png, the screenshot of a game in progress is saved there too.
 """
 
@@ -10,6 +11,7 @@ import shutil
 import tempfile
 import threading
 import unittest
+from unittest import mock
 
 from ttt_rl import web
 from ttt_rl.lab import exact
@@ -58,13 +60,14 @@ class PageTest(unittest.TestCase):
     def setUp(self):
         self.open(1400, 900)
 
-    def open(self, width, height):
-        """Open the page at this viewport; JavaScript errors are kept in self.errors."""
+    def open(self, width, height, url=None):
+        """Open the page (of `url`, default the class's server) at this viewport; JavaScript
+        errors are kept in self.errors."""
         self.errors = []
         self.page = self.browser.new_page(viewport={"width": width, "height": height})
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.goto(self.url)
+        self.page.goto(url or self.url)
         self.cell(8).wait_for()
 
     def tearDown(self):
@@ -105,6 +108,54 @@ class PageTest(unittest.TestCase):
         self.assertIn("ttt_nn.bin", self.page.locator("#note").text_content())
         self.page.get_by_text("Exact as O vs random X").wait_for()   # the verdict, both sides
         self.page.get_by_text("Exact as X vs random O").wait_for()
+        self.assertIn("softmax over the empty cells", self.page.locator("#play").text_content())
+
+    def test_policy_iteration_says_what_it_is_and_why_the_side_is_both(self):
+        self.wait_idle()
+        method, side = (self.page.get_by_label(name, exact=True) for name in ("method", "side"))
+        why = self.page.get_by_text("policy iteration learns both sides")
+        method.select_option("q-learning")
+        self.assertFalse(why.is_visible())
+        method.select_option("policy-iteration")
+        self.assertEqual((side.input_value(), side.is_disabled()), ("both", True))
+        self.assertTrue(why.is_visible())
+        note = self.page.locator("#method-note").text_content()
+        for words in ("Policy iteration (Sutton and Barto 4.3)", "exact evaluation by backward "
+                      "induction over the whole game tree", "(dynamic programming, no play-outs,"
+                      " no sampling)", "the net learns the improved moves (approximate policy "
+                      "iteration)"):
+            self.assertIn(words, note)
+        self.assertNotRegex(self.page.content().lower(), "rollout|exploring start")
+        self.assertNotIn("monte carlo", note.lower())
+        method.select_option("monte-carlo")
+        self.assertEqual((side.input_value(), side.is_disabled(), why.is_visible()),
+                         ("O", False, False))
+
+    def test_a_stable_policy_iteration_fills_the_bar_and_shows_each_side(self):
+        def stable_at_sweep_3(net, sweeps, rng, report):   # as train_policy_iteration reports
+            for sweep in range(1, 4):
+                report(net, sweep, 3 - sweep)
+            return 3, 0
+        server = web.make_server(os.path.join(self.folder, "stable.bin"), "127.0.0.1", 0)
+        threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
+        self.addCleanup(server.server_close)
+        self.addCleanup(server.shutdown)
+        self.page.close()   # a page of its own server: the others' keep their training
+        self.open(1400, 900, "http://127.0.0.1:%d/" % server.server_address[1])
+        self.page.get_by_label("method", exact=True).select_option("policy-iteration")
+        self.page.get_by_label("games (sweeps, at most)", exact=True).fill("200")
+        with mock.patch.object(web, "train_policy_iteration", stable_at_sweep_3):
+            self.page.get_by_role("button", name="Start").click()
+            self.page.get_by_text("stable after 3 sweeps. Done").wait_for()
+        progress = self.page.get_by_role("progressbar")
+        self.assertEqual((progress.get_attribute("aria-valuenow"),
+                          progress.get_attribute("aria-valuemax")), ("3", "3"))
+        self.assertEqual(self.page.evaluate("document.querySelector('#progress div')"
+                                            ".style.width"), "100%")   # a full bar
+        legend = self.page.locator("#legend").text_content()
+        self.assertRegex(legend, r"win as O \d+\.\d%, as X \d+\.\d%")
+        self.assertIn("the mean of the two sides", legend)
+        self.assertEqual(self.page.locator("#telling figure").count(), 6)   # both sides'
 
     def test_a_whole_game_played_by_clicking(self):
         self.page.get_by_label("you play", exact=True).select_option("X")
@@ -165,7 +216,8 @@ class PageTest(unittest.TestCase):
 
     def test_saving_writes_the_file(self):
         self.page.get_by_role("button", name="Save").click()
-        self.page.get_by_text("saved (an old file is kept as .bak)").wait_for()
+        self.page.get_by_text(re.compile(r"^saved( \(the old file is now ttt_nn\.bin\.bak\))?$")
+                              ).wait_for()
         self.assertTrue(os.path.exists(self.path))
 
     def test_a_phone_and_a_desktop_show_everything_without_sideways_scrolling(self):

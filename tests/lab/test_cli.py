@@ -6,6 +6,7 @@ nothing and tears no file; a closed pipe is quiet; flags that do not go together
 import math
 import os
 import shlex
+import signal
 import struct
 import subprocess
 import sys
@@ -75,7 +76,8 @@ class CtrlCTest(TempDirTest):
             with ctrl_c_after(after):
                 status, out, err = run_main(train.main, "50", out_file, "--seed", "1")
             self.assertEqual(status, 130)
-            self.assertIn("Ctrl-C: stopping after this game", err)
+            self.assertIn("Ctrl-C: stopping once this game or sweep is over and the net "
+                          "saved", err)
             self.assertIn("Neural network saved to", out)
             if after < 50:
                 self.assertIn("Stopped by Ctrl-C after 7 of 50.", out)
@@ -90,6 +92,48 @@ class CtrlCTest(TempDirTest):
         self.assertIn("interrupted", err)
         self.assertEqual(read(out_file), read(C_FILE))
         self.assertEqual(os.listdir(self.tmp), ["net.bin"])   # no temporary file left
+
+
+# Run a command in a process of its own, with a hook that presses Ctrl-C at one moment.
+HOOK = """
+import os, signal, sys
+from ttt_rl import %s as command
+def pressing(real):
+    def hook(*args):
+        os.kill(os.getpid(), signal.SIGINT)
+        return real(*args)
+    return hook
+%s = pressing(%s)
+sys.exit(command.main(sys.argv[1:]))
+"""
+FULL_GAME = "4\n0\n1\n2\n3\n5\n6\n7\n8\n"   # X's moves, skipping taken cells
+
+
+class CtrlCUntilSavedTest(TempDirTest):
+    """A first Ctrl-C after training, until the save is done, still saves: exit 130."""
+
+    def run_hooked(self, module, hooked, argv, stdin):
+        return subprocess.run([sys.executable, "-c", HOOK % (module, hooked, hooked)] + argv,
+                              input=stdin.encode(), capture_output=True, timeout=120,
+                              env=dict(os.environ, PYTHONPATH=SRC),
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+    def test_ctrl_c_during_the_verdict_or_the_save_keeps_the_net(self):
+        out_file, learned = self.path("out.bin"), self.copy_of_c_file("learned.bin")
+        for module, hooked, argv, stdin in (
+                ("ttt", "command.summary_lines", ["20", "--seed", "1", "--save", out_file], ""),
+                ("ttt", "os.fsync", ["20", "--seed", "1", "--save", out_file], "q\n"),
+                ("train", "os.fsync", ["3", out_file, "--runs", "2", "--seed", "1"], ""),
+                ("play", "os.fsync", [learned, "--learn"], FULL_GAME + "n\n")):
+            if os.path.exists(out_file):
+                os.remove(out_file)
+            proc = self.run_hooked(module, hooked, argv, stdin)
+            self.assertEqual(proc.returncode, 130, (module, hooked, proc.stderr))
+            self.assertNotIn(b"Traceback", proc.stderr)
+            self.assertIn(b"Ctrl-C: stopping", proc.stderr)
+            self.assertEqual(len(read(out_file if module != "play" else learned)), 11236)
+        self.assertNotEqual(read(learned), read(C_FILE))   # it learned, and saved
+        self.assertEqual(read(learned + ".bak"), read(C_FILE))
 
 
 class ClosedPipeTest(TempDirTest):
@@ -116,12 +160,38 @@ class HostileInputTest(TempDirTest):
             status, out, err = run_main(main, *argv)
             self.assertEqual(status, expected, argv)
             self.assertNotIn("Traceback", err)
+            self.assertNotIn("Seed: ", out)   # a seed is said once the output is tried
         self.assertEqual(os.listdir(self.tmp), [])
         proc = subprocess.run([sys.executable, "-m", "ttt_rl.train", "5", self.path("c.bin"),
                                "--seed", "1"], stdin=subprocess.DEVNULL, capture_output=True,
                               env=dict(os.environ, PYTHONPATH=SRC), pass_fds=(),
                               preexec_fn=lambda: os.close(0))   # a closed stdin
         self.assertEqual((proc.returncode, proc.stderr), (0, b""))
+
+    def test_a_closed_standard_input_is_the_end_of_input(self):
+        out_file = self.path("out.bin")
+        for args in (["play", C_FILE], ["ttt", "20", "--seed", "1", "--save", out_file]):
+            proc = subprocess.run([sys.executable, "-m", "ttt_rl." + args[0]] + args[1:],
+                                  stdin=subprocess.DEVNULL, capture_output=True, timeout=60,
+                                  env=dict(os.environ, PYTHONPATH=SRC),
+                                  preexec_fn=lambda: os.close(0))
+            self.assertEqual((proc.returncode, proc.stderr), (0, b""), args)
+            self.assertIn(b"Score: you 0, the net 0, ties 0.", proc.stdout)
+        self.assertEqual(len(read(out_file)), 11236)
+
+    def test_ttt_rl_offers_only_what_it_takes(self):
+        status, out, _ = run_main(ttt.main, "--help")
+        self.assertEqual(status, 0)
+        for word in ("policy-iteration", "both", "sweep"):
+            self.assertNotIn(word, out)
+        for flags in (["--method", "policy-iteration"], ["--side", "both"]):
+            status, out, err = run_main(ttt.main, "5", *flags)
+            self.assertEqual((status, out), (2, ""), flags)   # not even "Seed: "
+            self.assertRegex(err.splitlines()[-1], "^ttt-rl: error: argument --")
+
+    def test_flags_may_come_between_positionals(self):
+        status, out, err = run_main(ttt_eval.main, C_FILE, "--json", C_FILE)
+        self.assertEqual((status, err, len(out.splitlines())), (0, "", 2))
 
     def test_runs_without_a_seed_draw_one(self):
         status, out, err = run_main(train.main, "3", self.path("r.bin"), "--runs", "2")
@@ -134,7 +204,7 @@ class HostileInputTest(TempDirTest):
         os.mkdir(target + ".bak")
         status, out, err = run_main(train.main, "5", target, "--seed", "1")
         self.assertEqual(status, 1)
-        self.assert_one_line(err, "cannot replace .*y.bin: .*; the data is in .*y.bin.\\d+.tmp")
+        self.assert_one_line(err, "cannot replace .*y.bin: .*; the data is in .*y.bin.\\w+.tmp")
         kept = err.split("the data is in ")[1].strip()
         self.assertEqual(len(read(kept)), 11236)
         self.assertEqual(read(target), read(C_FILE))

@@ -28,6 +28,15 @@ class SaveTest(TempDirTest):
         self.assertEqual(read(target), to_bytes(new_net()))
         self.assertEqual(read(target + ".bak"), old)
         self.assertEqual(sorted(os.listdir(self.tmp)), ["net.bin", "net.bin.bak"])
+        # Both get a new file's mode under the umask, not mkstemp's owner-only 0600.
+        umask = os.umask(0o027)
+        try:
+            with saving(target) as save:
+                save(new_net())
+        finally:
+            os.umask(umask)
+        for name in ("net.bin", "net.bin.bak"):
+            self.assertEqual(os.stat(self.path(name)).st_mode & 0o777, 0o640, name)
 
     def test_a_new_file_has_no_backup(self):
         with saving(self.path("new.bin")) as save:
@@ -76,6 +85,33 @@ class SaveTest(TempDirTest):
         self.assertEqual(read(kept), to_bytes(new_net()))
         self.assertEqual(read(target), read(C_FILE))
 
+    def test_a_link_planted_at_a_temporary_name_is_never_followed(self):
+        # Another account that can write in the folder plants links at the names the save
+        # once used (NAME.PID.tmp, NAME.bak.PID.tmp) and at a few likely ones.
+        target, outside = self.copy_of_c_file("net.bin"), self.path("outside")
+        os.mkdir(outside)
+        victim = os.path.join(outside, "victim")
+        with open(victim, "wb") as f:
+            f.write(b"mine")
+        for name in ("net.bin.%d.tmp" % os.getpid(), "net.bin.bak.%d.tmp" % os.getpid()):
+            os.symlink(victim, self.path(name))
+        for _ in range(3):
+            with saving(target) as save:
+                save(new_net())
+        self.assertEqual(read(victim), b"mine")
+        self.assertEqual(read(target), to_bytes(new_net()))
+
+    def test_a_save_works_after_a_refused_one(self):
+        target = self.copy_of_c_file("net.bin")
+        with mock.patch("os.replace", side_effect=OSError(errno.EBUSY, "busy")):
+            with self.assertRaises(FileError):
+                with saving(target) as save:
+                    save(new_net(1))
+        with saving(target) as save:
+            self.assertEqual(save(new_net(2)), " (the old file is now %s.bak)" % target)
+        self.assertEqual(read(target), to_bytes(new_net(2)))
+        self.assertEqual(read(target + ".bak"), read(C_FILE))
+
     def test_leaving_without_saving_removes_the_temporary_file(self):
         with self.assertRaises(KeyboardInterrupt):
             with saving(self.path("x.bin")):
@@ -90,5 +126,6 @@ class LoadTest(TempDirTest):
         with self.assertRaisesRegex(FileError, r"cannot read .*good.bni: .*; did you mean "
                                                r".*good.bin\?$"):
             load_weights(self.path("good.bni"))
-        with self.assertRaisesRegex(FileError, "make net"):
+        with self.assertRaisesRegex(FileError, "train one first: `ttt-train 200 --method "
+                                               "policy-iteration`"):
             load_weights(self.path("nothing-like-it.bin"))

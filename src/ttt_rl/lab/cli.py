@@ -1,11 +1,13 @@
 """The command lines: their flags, each learning rule's settings and loop, and what every
 command promises (docs/failures.md): a user's mistake is one line, never a traceback; a first
-Ctrl-C stops after the current game; a closed pipe is quiet. The C has none of this: atoi
-reads `abc` as 0 games, and Ctrl-C ends it at once.
+Ctrl-C, until the save is done, stops after the current game and saves; a closed pipe is
+quiet. The C has none of this: atoi reads `abc` as 0 games, and Ctrl-C ends it at once.
 """
 
 import argparse
+import contextlib
 import functools
+import math
 import os
 import random
 import signal
@@ -35,24 +37,20 @@ DEFAULT_GAMES = {MONTE_CARLO: 150000, Q_LEARNING: 150000, POLICY_ITERATION: 200}
 EXIT_FAILURE, EXIT_STOPPED = 1, 130   # 130 = 128 + SIGINT, as a shell reports Ctrl-C
 
 
-def number(kind, low=None, high=None):
+def number(kind, low=-math.inf, high=math.inf):
     """Return an argparse type: `kind` (int or float) of the text, finite, in [low, high]."""
     def convert(text):
         value = kind(text)   # a ValueError: argparse says "invalid int value: 'abc'"
-        if value != value or abs(value) == float("inf"):
-            raise argparse.ArgumentTypeError("%s is not a finite number" % text)
-        if low is not None and value < low or high is not None and value > high:
-            raise argparse.ArgumentTypeError("%s is not in [%s, %s]" % (
-                text, "" if low is None else low, "" if high is None else high))
+        if not (math.isfinite(value) and low <= value <= high):
+            raise argparse.ArgumentTypeError("%s is not a finite number in [%g, %g]"
+                                             % (text, low, high))
         return value
     convert.__name__ = kind.__name__
     return convert
 
 
 def side_type(text):
-    """argparse type of --side: X, O or both, in any case."""
-    if text.upper() not in (O, X, BOTH.upper()):
-        raise argparse.ArgumentTypeError("%r is not a side: X, O or both" % text)
+    """argparse type of --side: X, O or both, in any case (its choices refuse the rest)."""
     return BOTH if text.lower() == BOTH else text.upper()
 
 
@@ -64,20 +62,27 @@ def parser_for(prog, description, epilog):
     return parser
 
 
-def add_training_flags(parser, what):
-    """Add GAMES and the flags of ttt-train and ttt-rl: the rule, its settings, the seed."""
+def add_training_flags(parser, games_help, every_rule=True):
+    """Add GAMES (help: `games_help`) and the flags of ttt-train and ttt-rl: the rule, its
+    settings, the seed. ttt-rl (every_rule False) plays you one side: it is offered neither
+    policy iteration nor --side both."""
     add, q = parser.add_argument, DEFAULT_Q_SETTINGS
-    add("games", nargs="?", type=number(int, 0), metavar="GAMES", help="%s (default 150000; "
-        "policy-iteration: at most this many sweeps, default 200)" % what)
-    add("--side", type=side_type, metavar="{O,X,both}", help="the side the net learns (default "
-        "O; X moves first; both: X in even games, O in odd)")
-    add("--method", choices=tuple(RULES), help="monte-carlo, the C's rule (default), q-learning, "
-        "or policy-iteration (both sides)")
+    add("games", nargs="?", type=number(int, 0), metavar="GAMES", help=games_help)
+    sides = (O, X, BOTH) if every_rule else (O, X)
+    add("--side", type=side_type, choices=sides, metavar="{%s}" % ",".join(sides), help="the "
+        "side the net learns (default O; X moves first%s)"
+        % ("; both: X in even games, O in odd" * every_rule))
+    add("--method", choices=tuple(RULES)[:3 if every_rule else 2], help="monte-carlo, the C's "
+        "rule (default); q-learning" + every_rule * "; policy-iteration: policy iteration "
+        "(Sutton and Barto 4.3), each policy evaluated exactly by backward induction over the "
+        "game tree (dynamic programming, no sampling), the net learning the improved moves "
+        "(approximate policy iteration); one net for both sides")
     add("--init", metavar="FILE", help="start from this weights file, not random weights")
     add("--seed", type=number(int), help="random seed: the same seed, the same file")
     add("--hidden", type=number(int, 1, 10000), metavar="N", help="hidden units (default 100)")
     add("--learning-rate", type=number(float, 1e-12), metavar="R", help="backprop step (default "
-        "0.1; q-learning 0.01, falling to a tenth; policy-iteration %g)" % PI_LEARNING_RATE)
+        "0.1; q-learning 0.01, falling to a tenth%s)"
+        % ("; policy-iteration %g" % PI_LEARNING_RATE if every_rule else ""))
     for name in ("win", "tie", "loss"):
         add("--reward-" + name, type=number(float), metavar="R", help="reward for a %s "
             "(default %g)" % (name, getattr(DEFAULT_SETTINGS, "reward_" + name)))
@@ -88,45 +93,47 @@ def add_training_flags(parser, what):
 
 
 def check_flags(parser, args):
-    """Fill in the defaults that depend on --method and --opponent; parser.error (exit 2) for
-    flags that do not go together. Returns args."""
+    """Fill in the defaults that depend on --method and --opponent, and draw a seed if none was
+    given (args.drawn True: say_seed prints it); parser.error (exit 2) for flags that do not go
+    together. Returns args."""
     opponent, runs = getattr(args, "opponent", None) or RANDOM, getattr(args, "runs", None)
     curve, output = getattr(args, "curve", None), getattr(args, "output", None)   # ttt-train's
     given = {name for name, value in vars(args).items() if value not in (None, False)}
     # Self-play has one rule, Q-learning; it and policy iteration learn both sides.
     args.method = args.method or (Q_LEARNING if opponent == SELF else MONTE_CARLO)
     both = opponent == SELF or args.method == POLICY_ITERATION
-    q_only, games_only = "is for --method q-learning", "is for the rules that play games"
-    problems = {
-        "method": (opponent == SELF and args.method != Q_LEARNING, "self-play is q-learning"),
-        "side": (both and args.side != BOTH, "must be both here: this rule learns both sides"),
-        "epsilon": (args.method != Q_LEARNING, q_only),
-        "gamma": (args.method != Q_LEARNING, q_only),
-        "explore": (args.method != Q_LEARNING, q_only),
-        "temperature": (getattr(args, "explore", None) != SOFTMAX, "is for --explore softmax"),
-        "playouts": (opponent != MCTS, "is for --opponent mcts"),
-        "opponent": (args.method == POLICY_ITERATION, games_only),
-        "curve": (both or args.side == BOTH or curve == output,
-                  "draws one side of a rule that plays games, into a file of its own"),
-        "runs": (args.method == POLICY_ITERATION, games_only),
-        "until_unbeatable": (not runs, "needs --runs"),
-        "jobs": (not runs, "needs --runs"),
-        "eval_every": (runs or args.method == POLICY_ITERATION, "is for one run that plays games")}
-    for name in ("reward_win", "reward_tie", "reward_loss"):
-        problems[name] = (both, "does not apply: this rule's rewards are win 1, tie 0, loss -1")
-    for name in sorted(given & set(problems)):
-        if problems[name][0]:
-            parser.error("--%s %s" % (name.replace("_", "-"), problems[name][1]))
+    for names, bad, why in (
+            ("method", opponent == SELF and args.method != Q_LEARNING, "self-play is q-learning"),
+            ("side", both and args.side != BOTH, "must be both here: this rule learns both sides"),
+            ("epsilon gamma explore", args.method != Q_LEARNING, "is for --method q-learning"),
+            ("temperature", getattr(args, "explore", None) != SOFTMAX, "is for --explore softmax"),
+            ("playouts", opponent != MCTS, "is for --opponent mcts"),
+            ("opponent runs", args.method == POLICY_ITERATION, "is for the rules that play games"),
+            ("curve", both or args.side == BOTH or curve == output,
+             "draws one side of a rule that plays games, into a file of its own"),
+            ("until_unbeatable jobs", not runs, "needs --runs"),
+            ("reward_win reward_tie reward_loss", both,
+             "does not apply: this rule's rewards are win 1, tie 0, loss -1")):
+        for name in sorted(set(names.split()) & given):
+            if bad:
+                parser.error("--%s %s" % (name.replace("_", "-"), why))
     args.side, args.opponent = BOTH if both else args.side or O, opponent
     args.games = DEFAULT_GAMES[args.method] if args.games is None else args.games
     args.init_net = load_weights(args.init) if args.init else None   # FileError: one line
     if args.init_net and args.hidden not in (None, len(args.init_net.b_h)):
         parser.error("--hidden %d does not match --init %s (%d hidden units)"
                      % (args.hidden, args.init, len(args.init_net.b_h)))
-    if args.seed is None:   # the C seeds with the time; this seed is printed, to repeat the run
-        args.seed = random.SystemRandom().randrange(10 ** 9)
-        print("Seed: %d (repeat with --seed %d)" % (args.seed, args.seed))
+    # The C seeds with the time; a drawn seed is printed (say_seed), to repeat the run.
+    args.drawn = args.seed is None
+    args.seed = random.SystemRandom().randrange(10 ** 9) if args.drawn else args.seed
     return args
+
+
+def say_seed(args):
+    """Print the seed check_flags drew, if it drew one. Called once the output is tried, so
+    that nothing is printed before a refusal."""
+    if args.drawn:
+        print("Seed: %d (repeat with --seed %d)" % (args.seed, args.seed))
 
 
 def settings_from(args):
@@ -137,25 +144,19 @@ def settings_from(args):
                                 if getattr(args, name, None) is not None})
 
 
-def trainer(args):
-    """Return the training loop the flags ask for, called as loop(net, games, rng, side,
-    settings, report): learn.train_against_random or qlearn.train_q_learning (against the
-    random player or MCTS), selfplay.train_self_play, or policy iteration."""
+def train(net, rng, args, report):
+    """Train `net` (in place) by the rule the flags name, for args.games games (sweeps, for
+    policy iteration), calling report after each (lab.curve.Reporter's report, or
+    report_sweep). Returns the games (sweeps) done."""
+    settings = settings_from(args)
     if args.method == POLICY_ITERATION:
-        return lambda net, sweeps, rng, side, settings, report: train_policy_iteration(
-            net, sweeps, rng, settings.learning_rate, report)[0]
+        return train_policy_iteration(net, args.games, rng, settings.learning_rate, report)[0]
     if args.opponent == SELF:
-        return train_self_play
+        return train_self_play(net, args.games, rng, args.side, settings, report)
+    loop = RULES[args.method][1]
     if args.opponent == MCTS:
-        return functools.partial(RULES[args.method][1],
-                                 opponent=mcts_opponent(args.playouts or PLAYOUTS))
-    return RULES[args.method][1]
-
-
-def learner(args):
-    """Return args.method's learn-from-game(net, move_history, winner, nn_symbol)."""
-    rule, settings = RULES[args.method][2], settings_from(args)
-    return lambda net, moves, winner, side: rule(net, moves, winner, side, settings)
+        loop = functools.partial(loop, opponent=mcts_opponent(args.playouts or PLAYOUTS))
+    return loop(net, args.games, rng, args.side, settings, report)
 
 
 def start_network(args):
@@ -168,28 +169,25 @@ def start_network(args):
     return init_neural_network(rng, args.hidden or HIDDEN_SIZE), rng
 
 
-class FirstCtrlC:
-    """In a `with` block, a first Ctrl-C sets stop_requested (the training loops stop after
-    their game, through stop(), and the net is saved); a second raises KeyboardInterrupt."""
+@contextlib.contextmanager
+def first_ctrl_c():
+    """In a `with` block that trains and saves, yield stopped(), True once Ctrl-C was pressed:
+    a first Ctrl-C only sets it (the training loops stop after their game, and the verdict and
+    the save go on); a second raises KeyboardInterrupt. play.play_session lets Ctrl-C end a
+    game at once."""
+    pressed = []
 
-    def __enter__(self):
-        self.stop_requested = False
-        self.previous = signal.signal(signal.SIGINT, self.handler)
-        return self
-
-    def handler(self, signum, frame):
-        if self.stop_requested:
+    def handler(signum, frame):
+        if pressed:
             raise KeyboardInterrupt
-        self.stop_requested = True
-        sys.stderr.write("\nCtrl-C: stopping after this game (or sweep), then saving (again: "
-                         "stop now, save nothing)\n")   # stderr: stdout may be mid-line
-
-    def __exit__(self, *exc):
-        signal.signal(signal.SIGINT, self.previous)
-
-    def stop(self):
-        """The training loops' stop(): True once Ctrl-C was pressed."""
-        return self.stop_requested
+        pressed.append(signum)
+        sys.stderr.write("\nCtrl-C: stopping once this game or sweep is over and the net saved "
+                         "(again: stop now, save nothing)\n")   # stderr: stdout may be mid-line
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield lambda: bool(pressed)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def command(prog):

@@ -1,6 +1,6 @@
-"""What a run shows as it trains: the C's progress line, the exact strength every --eval-every
-games, and the learning curve of `--curve FILE.csv`: the net measured at game 0 and at round
-numbers of games (evenly spaced on a log axis). bench/curve.py draws such rows as a picture.
+"""What a run shows as it trains: the C's progress line, and the learning curve of `--curve
+FILE.csv`: the net measured exactly at game 0 and at round numbers of games (evenly spaced on
+a log axis). bench/curve.py draws such rows as a picture.
 """
 
 import csv
@@ -12,7 +12,7 @@ from collections import Counter
 from ..game import BOTH, O, TIE, X, board_to_inputs
 from ..nn import forward_pass
 from ..weights import to_float32
-from .exact import correct_moves, evaluate_network, summary_lines
+from .exact import correct_moves, evaluate_network
 
 REPORT_INTERVAL = 10000   # games between two progress lines, as in the C
 TELLING_POSITIONS = {   # (label, position): has the net understood the game? The net is to move.
@@ -38,9 +38,8 @@ class Reporter:
     counts the results (self_play: X's wins, O's wins, ties), prints, measures, and returns
     `stop()` (True: stop after this game). With curve=True, self.rows is the learning curve."""
 
-    def __init__(self, num_games, side=O, eval_every=0, curve=False, stop=None, quiet=False,
-                 self_play=False):
-        self.num_games, self.side, self.eval_every = num_games, side, eval_every
+    def __init__(self, num_games, side=O, curve=False, stop=None, quiet=False, self_play=False):
+        self.num_games, self.side = num_games, side
         # The C's 10,000 games, or a tenth of a shorter run, rounded down to 1, 2 or 5 x 10^k.
         self.interval = REPORT_INTERVAL if num_games >= REPORT_INTERVAL else \
             one_two_five(max(num_games // 10, 1))[-1]
@@ -67,9 +66,6 @@ class Reporter:
         if games in self.points:
             self.rows.append(measure(net, games, self.counts(self.since_point), self.side))
             self.since_point = Counter()
-        if self.eval_every and games % self.eval_every == 0 and not self.quiet:
-            print("Exact at %d games:\n  %s" % (games, "\n  ".join(
-                summary_lines(evaluate_network(net, self.side)))))
         return bool(self.stop and self.stop())
 
     def counts(self, counter):

@@ -1,19 +1,21 @@
 """Exact strength of a network by walking the game tree, and the words that say it.
 
-The C only samples win rates; but the net's move is deterministic and the game tiny, so every game
-it can play is walked. A policy maps a position (such as "X...O....") to a move (a cell, 0-8)."""
+The C only samples win rates; but the net's move is deterministic and the game tiny, so every
+game it can play is walked, over policy_iteration.game_tree(): the 4,520 positions reachable
+from the empty board, with their moves. A policy maps a position ("X...O....") to a cell, 0-8.
+"""
 
 from functools import cache
 
 from ..game import BOTH, EMPTY, O, TIE, X, check_game_over, opponent, to_move
 from ..nn import get_computer_move
+from ..policy_iteration import game_tree
 
 START = EMPTY * 9   # the empty board as a position string
 
 
-def _children(position):   # (cell, the position after the mover plays it) for each empty cell
-    mover = to_move(position)
-    return [(c, position[:c] + mover + position[c + 1:]) for c in range(9) if position[c] == EMPTY]
+def _children(position):   # (cell, the position after the mover plays it); none if it is over
+    return [(cell, after) for cell, (after, _) in game_tree().get(position, {}).items()]
 
 
 @cache
@@ -29,8 +31,6 @@ def minimax(position):
 def move_results(position):
     """Return {cell: "win", "draw" or "loss"}: each legal move's result for the player to move
     in `position` under perfect play from there on (minimax); {} if the game is over."""
-    if check_game_over(position) is not None:
-        return {}
     sign = 1 if to_move(position) == O else -1   # minimax is O's value
     return {c: ("loss", "draw", "win")[1 + sign * minimax(child)]
             for c, child in _children(position)}
@@ -49,8 +49,8 @@ def net_policy(net):
 def evaluate_policy(policy, start=START, side=O):
     """Measure `policy` as `side` from `start`; return a dict: side; win, draw, loss against a
     random opponent; lines (games against every opponent strategy), lines_lost, losing_lines
-    (X first), unbeatable; positions (how many it moves in), optimal_positions (of those, how many
-    where its move keeps the minimax value)."""
+    (X first), unbeatable; positions (how many it moves in), optimal_positions (of those, how
+    many where its move keeps the minimax value)."""
     mine, losing_lines, other = set(), [], opponent(side)
 
     def walk(position, moves):   # -> P(win), P(draw), P(loss), lines
@@ -64,10 +64,9 @@ def evaluate_policy(policy, start=START, side=O):
             move = policy(position)
             return walk(position[:move] + side + position[move + 1:], moves + [move])
         # Each opponent move starts lines of its own; a random opponent picks each equally.
-        children = _children(position)
-        below = [walk(child, moves + [c]) for c, child in children]
+        below = [walk(child, moves + [c]) for c, child in _children(position)]
         win, draw, loss, lines = map(sum, zip(*below))
-        return win / len(children), draw / len(children), loss / len(children), lines
+        return win / len(below), draw / len(below), loss / len(below), lines
 
     win, draw, loss, lines = walk(start, [])
     return {"side": side, "win": float(win), "draw": float(draw), "loss": float(loss),
@@ -88,18 +87,15 @@ def evaluate_network(net, side=O):
 
 
 @cache
-def reachable(side, position=START):
-    """Return the positions with `side` to move reachable under any play."""
-    if check_game_over(position) is not None:
-        return frozenset()
-    below = frozenset().union(*(reachable(side, child) for _, child in _children(position)))
-    return below | {position} if to_move(position) == side else below
+def reachable(side):
+    """Return the positions (a frozenset) with `side` to move reachable under any play."""
+    return frozenset(p for p in game_tree() if to_move(p) == side)
 
 
-def complete_share(policy, side=O, start=START):
-    """Return (kept, positions): of the positions with `side` to move reachable from `start`
-    under any play, those where the policy's move keeps the minimax value (BOTH: the sums)."""
-    found = [p for s in ((O, X) if side == BOTH else (side,)) for p in reachable(s, start)]
+def complete_share(policy, side=O):
+    """Return (kept, positions): of the positions with `side` to move reachable under any play
+    (both sides: all 4,520), those where the policy's move keeps the minimax value."""
+    found = [p for p in game_tree() if side in (BOTH, to_move(p))]
     return sum(policy(p) in correct_moves(p) for p in found), len(found)
 
 
@@ -114,11 +110,6 @@ def best_safe_win_rate(position=START, side=O):
         return 1.0 if winner == side else 0.0 if winner == TIE else -1e6
     values = [best_safe_win_rate(child, side) for _, child in _children(position)]
     return max(values) if to_move(position) == side else sum(values) / len(values)
-
-
-def rank(result):
-    """Sort key of an evaluation, strongest first: unbeatable, fewest lines lost, most wins."""
-    return not result["unbeatable"], result["lines_lost"], -result["win"]
 
 
 def verdict(result):

@@ -11,15 +11,14 @@ import concurrent.futures
 import multiprocessing
 import os
 import signal
-import sys
 import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
 
 from ..weights import from_bytes, to_bytes
-from .cli import SELF, FirstCtrlC, settings_from, start_network, trainer
+from .cli import SELF, start_network, train
 from .curve import Reporter, format_seconds
-from .exact import evaluate_network, rank, verdict
+from .exact import evaluate_network, verdict
 
 _limit = None   # in a worker: runs with a higher index stop after their game
 
@@ -47,7 +46,7 @@ def train_run(args, index):
     reporter = Reporter(args.games, args.side, curve=bool(args.curve), quiet=True,
                         stop=lambda: index > _limit.value, self_play=args.opponent == SELF)
     reporter.begin(net)
-    games = trainer(args)(net, args.games, rng, args.side, settings_from(args), reporter.report)
+    games = train(net, rng, args, reporter.report)
     reporter.finish(net)
     data = to_bytes(net)
     result = evaluate_network(from_bytes(data), args.side)   # as the file holds it
@@ -56,44 +55,43 @@ def train_run(args, index):
             "stopped": games < args.games, "index": index}
 
 
-def train_runs(args):
-    """Run args.runs runs, args.jobs (or one per core) at a time. Returns (runs, failed,
-    stopped): the runs to rank, best first; True if a worker died; True after a Ctrl-C."""
+def train_runs(args, stopped):
+    """Run args.runs runs, args.jobs (or one per core) at a time, all stopped after their game
+    once stopped() (cli.first_ctrl_c's) is True. Returns (runs, error): the runs to rank, best
+    first; None, or the one line that says why some runs are lost (a worker died)."""
     jobs = min(args.jobs or os.cpu_count() or 1, args.runs)
     print("Training %s%d runs of %d games (seeds %d to %d, %s) in %d processes..." % (
         "up to " * args.until_unbeatable, args.runs, args.games, args.seed,
         args.seed + args.runs - 1, args.method, jobs), flush=True)
     limit = multiprocessing.Value("i", args.runs)
-    runs, failed, first, start = [], False, args.runs, time.monotonic()
-    with FirstCtrlC() as ctrl_c:
-        pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_start_worker,
-                                                      initargs=(limit, os.getpid()))
-        try:
-            pending = {pool.submit(train_run, args, i) for i in range(args.runs)}
-            while pending:
-                done, pending = concurrent.futures.wait(pending, 0.2, "FIRST_COMPLETED")
-                if ctrl_c.stop_requested:
-                    limit.value = -1
-                for future in done:
-                    try:
-                        run = future.result()
-                    except Exception as e:   # noqa: BLE001 (one line, never a traceback)
-                        if not failed:   # a dead worker fails every unfinished run: say it once
-                            print("ttt-train: error: %s" % (
-                                "a worker process died: the runs not yet finished are lost"
-                                if isinstance(e, BrokenProcessPool) else e), file=sys.stderr)
-                        failed = True
-                        continue
-                    runs.append(run)
-                    print("Run with seed %d%s: %s [%d done, %s]" % (
-                        run["seed"], " (stopped early)" * run["stopped"], verdict(run["result"]),
-                        len(runs), format_seconds(time.monotonic() - start)), flush=True)
-                    if args.until_unbeatable and run["result"]["unbeatable"]:
-                        first = limit.value = min(first, run["index"])
-        finally:
-            limit.value = -1   # whatever ends this, every run stops after its game
-            pool.shutdown(wait=True, cancel_futures=True)
-        stopped = ctrl_c.stop_requested
+    runs, error, first, start = [], None, args.runs, time.monotonic()
+    pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_start_worker,
+                                                  initargs=(limit, os.getpid()))
+    try:
+        pending = {pool.submit(train_run, args, i) for i in range(args.runs)}
+        while pending:
+            done, pending = concurrent.futures.wait(pending, 0.2, "FIRST_COMPLETED")
+            if stopped():
+                limit.value = -1
+            for future in done:
+                try:
+                    run = future.result()
+                except Exception as e:   # noqa: BLE001 (one line, never a traceback)
+                    # A dead worker fails every unfinished run: the first error says it.
+                    error = error or ("a worker process died: the runs not yet finished "
+                                      "are lost" if isinstance(e, BrokenProcessPool) else e)
+                    continue
+                runs.append(run)
+                print("Run with seed %d%s: %s [%d done, %s]" % (
+                    run["seed"], " (stopped early)" * run["stopped"], verdict(run["result"]),
+                    len(runs), format_seconds(time.monotonic() - start)), flush=True)
+                if args.until_unbeatable and run["result"]["unbeatable"]:
+                    first = limit.value = min(first, run["index"])
+    finally:
+        limit.value = -1   # whatever ends this, every run stops after its game
+        pool.shutdown(wait=True, cancel_futures=True)
     # With --until-unbeatable, the runs after the first unbeatable seed were cut short.
     runs = [r for r in runs if r["index"] <= first]
-    return sorted(runs, key=lambda r: rank(r["result"]) + (r["seed"],)), failed, stopped
+    # Strongest first: unbeatable, fewest lines lost, most wins; then the lowest seed.
+    return sorted(runs, key=lambda r: (not r["result"]["unbeatable"], r["result"]["lines_lost"],
+                                       -r["result"]["win"], r["seed"])), error

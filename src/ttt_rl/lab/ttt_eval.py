@@ -13,12 +13,12 @@ from .exact import best_safe_win_rate, describe
 from .files import load_weights
 
 EXIT_UNREADABLE = 2   # as grep and diff: 1 is taken by "can be beaten" (--check)
-JSON_KEYS = ("side", "win", "draw", "loss", "lines", "lines_lost", "positions",
-             "optimal_positions", "unbeatable", "complete_kept", "complete_positions")
 EPILOG = """examples:
   ttt-eval ttt_nn.bin --side both        both sides of a net
   ttt-eval a.bin b.bin --json            one JSON object per file
-  ttt-eval --check ttt_nn.bin && echo ok 0: unbeatable, 1: beatable, 2: unreadable
+  ttt-eval --check a.bin && echo ok      ok if the net cannot be beaten
+
+exit status: 1 with --check if a net can be beaten; 2 if a file cannot be read
 """
 
 
@@ -30,8 +30,9 @@ def main(argv=None):
                                     "every game they can play.", EPILOG)
     parser.add_argument("weights", nargs="+", metavar="WEIGHTS",
                         help="weights file(s) written by ttt-train or the C train")
-    parser.add_argument("--side", type=side_type, default=O, metavar="{O,X,both}", help="the "
-                        "side the net plays (default O; X moves first; both: each side in turn)")
+    parser.add_argument("--side", type=side_type, choices=(O, X, BOTH), default=O,
+                        metavar="{O,X,both}", help="the side the net plays (default O; X moves "
+                        "first; both: each side in turn)")
     parser.add_argument("--check", action="store_true",
                         help="exit with status 1 if any net can be beaten")
     output = parser.add_mutually_exclusive_group()   # losing lines would break the JSON stream
@@ -39,7 +40,7 @@ def main(argv=None):
                         help="print one JSON object per file, one per line")
     output.add_argument("--show-losses", action="store_true", help="print the moves of every "
                         "game the net loses, to replay in ttt-play")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)
     status, read = 0, False
     for path in args.weights:
         try:
@@ -53,7 +54,8 @@ def main(argv=None):
             status = status or EXIT_FAILURE
         if args.json:
             name = os.fsencode(path).decode("utf-8", "backslashreplace")   # JSON is UTF-8
-            print(json.dumps({"file": name, **{k: result[k] for k in JSON_KEYS}}))
+            print(json.dumps({"file": name, **{k: v for k, v in result.items()
+                                               if k not in ("losing_lines", "sides")}}))
             continue
         if args.show_losses:
             lines += ["lost: " + ", ".join("%s %d" % ("XO"[i % 2], m) for i, m in
