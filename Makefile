@@ -33,7 +33,7 @@ test-all:
 net:
 	$(RUN) -m ttt_rl.train 200 $(WEIGHTS) --method policy-iteration
 
-# Q-learning's documented run (docs/measurements.md, "Q-learning").
+# Q-learning's documented run (docs/measurements.md, "Two learning rules").
 qnet:
 	$(RUN) -m ttt_rl.train 200000 $(WEIGHTS) --method q-learning
 
@@ -55,8 +55,9 @@ web:
 	$(RUN) -m ttt_rl.web $(WEIGHTS)
 
 # The picture in the README: the C's rule and Q-learning, 200,000 games each
-# on seed 1, side by side, in two processes (15 s with PYTHON=pypy3 on a
-# quiet 2-core VM, 32 s while it was busy; CPython takes several times longer).
+# on seed 1, side by side, in two processes, each saying how far it is every
+# 10 s. With PYTHON=pypy3 on a 2-core VM: 15 s quiet (version 1.3), 53 s under
+# nice while other work ran (1.6, load 3 to 4); CPython takes several times longer.
 curve:
 	$(RUN) bench/curve.py 200000 docs/curve.svg --seed 1
 

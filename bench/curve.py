@@ -12,6 +12,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(os.path.dirname(HERE), "src"), HERE]
@@ -26,16 +27,32 @@ from ttt_rl.lab.files import saving  # noqa: E402
 from ttt_rl.weights import from_bytes, to_bytes  # noqa: E402
 
 TITLES = {MONTE_CARLO: "The C's rule (monte-carlo), seed %d", Q_LEARNING: "Q-learning, seed %d"}
+PROGRESS_SECONDS = 10   # each worker says how far it is at least this often (on stderr)
+
+
+def with_progress(report, rule, games):
+    """Return `report`, printing to stderr, every PROGRESS_SECONDS, how far `rule` is."""
+    start = last = time.perf_counter()
+
+    def report_and_say(net, played, winner, side):
+        nonlocal last
+        now = time.perf_counter()
+        if now - last >= PROGRESS_SECONDS or played == games:
+            last = now
+            print("make curve: %s, %d of %d games, %.0f s" % (rule, played, games, now - start),
+                  file=sys.stderr, flush=True)
+        return report(net, played, winner, side)
+    return report_and_say
 
 
 def train(rule, games, seed):
     """In a worker: train `rule` as `ttt-train GAMES --seed SEED --method RULE`; return its
     curve (lab.curve.Reporter's rows) and the verdict on the net as a file holds it."""
-    net, rng = start_network(argparse.Namespace(seed=seed, hidden=None))
+    net, rng = start_network(argparse.Namespace(seed=seed, hidden=None, game="tic-tac-toe"))
     reporter = Reporter(games, O, curve=True, quiet=True)
     reporter.begin(net)   # the point at 0 games: the untrained net
     settings, loop, _ = RULES[rule]
-    loop(net, games, rng, O, settings, reporter.report)
+    loop(net, games, rng, O, settings, with_progress(reporter.report, rule, games))
     reporter.finish(net)
     return reporter.rows, verdict(evaluate_network(from_bytes(to_bytes(net)), O))
 
@@ -61,6 +78,9 @@ def main(argv=None):
     if not args.output.lower().endswith(".svg"):
         parser.error("OUT.svg must end in .svg: it is an SVG picture")
     with saving(args.output, weights=False) as save:   # a bad folder fails before training
+        print("make curve: %s, %d games each on seed %d, in %d processes; progress every %d s"
+              % (" and ".join(TITLES), args.games, args.seed, len(TITLES), PROGRESS_SECONDS),
+              file=sys.stderr, flush=True)
         # Workers ignore Ctrl-C: the pool's exit ends them, and the command says it once.
         with multiprocessing.Pool(len(TITLES), signal.signal, (signal.SIGINT,
                                                                signal.SIG_IGN)) as pool:

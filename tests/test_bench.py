@@ -2,11 +2,14 @@
 as valid SVG with heat maps of the net's probabilities; bench/curve.py (`make curve`) trains
 the C's rule and Q-learning side by side and draws both."""
 
+import contextlib
+import io
 import os
 import random
 import subprocess
 import sys
 import unittest
+from unittest import mock
 import xml.etree.ElementTree as ET
 
 from ttt_rl.game import O, X
@@ -96,7 +99,18 @@ class CurveTest(TempDirTest):
         proc = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "curve.py"), "300",
                                self.path("out.svg"), "--seed", "1"], capture_output=True,
                               text=True, timeout=60, env=dict(os.environ, PYTHONPATH=SRC))
-        self.assertEqual((proc.returncode, proc.stderr), (0, ""))
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        # Progress on stderr: what it trains at once, then each worker's count (at least
+        # every 10 s, and at its end), as `make bench` shows its own.
+        said = proc.stderr.splitlines()
+        self.assertEqual(said[0], "make curve: monte-carlo and q-learning, 300 games each on "
+                                  "seed 1, in 2 processes; progress every 10 s")
+        for line in said[1:]:
+            self.assertRegex(line, r"^make curve: (monte-carlo|q-learning), \d+ of 300 games, "
+                                   r"\d+ s$")
+        for rule in ("monte-carlo", "q-learning"):
+            self.assertEqual(sum(line.startswith("make curve: %s, 300 of 300 " % rule)
+                                 for line in said), 1)
         self.assertRegex(proc.stdout, r"^monte-carlo, seed 1, 300 games: loses \d+ lines?, "
                                       r"\d+\.\d% wins\nq-learning, seed 1, 300 games: ")
         self.assertTrue(proc.stdout.endswith("Picture written to %s\n" % self.path("out.svg")))
@@ -114,6 +128,17 @@ class CurveTest(TempDirTest):
             probs = [float(r.get("data-p")) for r in heat.iter(SVG + "rect") if r.get("data-p")]
             self.assertEqual(probs, [round(p, 6) for p in untrained])
         self.assertEqual(sorted(os.listdir(self.tmp)), ["out.svg"])
+
+    def test_progress_every_10_seconds_and_at_the_end(self):
+        clock = iter([0.0, 3.0, 10.25, 12.0, 25.0])   # the start, then one time a game
+        said = io.StringIO()
+        with mock.patch.object(curve.time, "perf_counter", lambda: next(clock)), \
+                contextlib.redirect_stderr(said):
+            report = curve.with_progress(lambda net, games, w, s: games == 4, "q-learning", 4)
+            stops = [report(None, games, O, O) for games in range(1, 5)]
+        self.assertEqual(stops, [False, False, False, True])   # report's own answer
+        self.assertEqual(said.getvalue(), "make curve: q-learning, 2 of 4 games, 10 s\n"
+                                          "make curve: q-learning, 4 of 4 games, 25 s\n")
 
     def test_its_command_line(self):
         status, _, err = run_main(curve.main, "30", self.path("out.png"))

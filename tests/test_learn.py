@@ -2,6 +2,7 @@
 every game, and that training on a seed is repeatable, keeps its bytes and learns."""
 
 import hashlib
+import inspect
 import random
 import unittest
 from unittest import mock
@@ -125,9 +126,9 @@ class LearnFromGameTest(unittest.TestCase):
             asked = []
             real = learn.get_computer_move
 
-            def spy(net, board):
+            def spy(net, board, *rest):
                 asked.append(board.count(X) - board.count(O))
-                return real(net, board)
+                return real(net, board, *rest)
 
             net = init_neural_network(random.Random(3))
             with mock.patch.object(learn, "get_computer_move", spy):
@@ -166,11 +167,37 @@ def spy_on_games(module, name):
     (side, winner) it returns; returns (the patcher, the list)."""
     played, real = [], getattr(module, name)
 
-    def spy(net, rng, *args):
-        winner, history = real(net, rng, *args)
-        played.append((args[-3], winner))   # (side, settings, opponent) end the arguments
+    def spy(*args, **kwargs):
+        winner, history = real(*args, **kwargs)
+        call = inspect.signature(real).bind(*args, **kwargs)
+        call.apply_defaults()
+        played.append((call.arguments["nn_symbol"], winner))
         return winner, history
     return mock.patch.object(module, name, spy), played
+
+
+def seeded_file(train, seed, games):
+    """The bytes of a net that `train(net, games, rng)` trains from `seed`, as ttt-train
+    --seed does: the net's weights, then the games, drawn from one random.Random. Each
+    rule's repeatability test, in the module named for the rule, uses it."""
+    rng = random.Random(seed)
+    net = init_neural_network(rng)
+    train(net, games, rng)
+    return to_bytes(net)
+
+
+def train_spied(seed, games, side=O, stop_at=None):
+    """Train the C's rule from `seed` with play_random_game spied on, the report stopping
+    training after game `stop_at`. Returns (the net, the games played, each report's
+    arguments (net, games, winner, side), each game's (side, winner))."""
+    rng, reports = random.Random(seed), []
+    net = init_neural_network(rng)
+    patcher, played = spy_on_games(learn, "play_random_game")
+    with patcher:
+        games = train_against_random(net, games, rng, side,
+                                     report=lambda *args: reports.append(args) or
+                                     args[1] == stop_at)
+    return net, games, reports, played
 
 
 class TrainAgainstRandomTest(unittest.TestCase):
@@ -178,23 +205,12 @@ class TrainAgainstRandomTest(unittest.TestCase):
 
     def test_seeded_training_is_repeatable(self):
         # The one repeatability test of the C's rule (with the pin below).
-        files = []
-        for seed in (5, 5, 6):
-            rng = random.Random(seed)
-            net = init_neural_network(rng)
-            train_against_random(net, 200, rng)
-            files.append(to_bytes(net))
-        self.assertEqual(files[0], files[1])
-        self.assertNotEqual(files[0], files[2])
+        first = seeded_file(train_against_random, 5, 200)
+        self.assertEqual(seeded_file(train_against_random, 5, 200), first)
+        self.assertNotEqual(seeded_file(train_against_random, 6, 200), first)
 
     def test_reports_each_game_its_winner_and_side(self):
-        calls = []
-        rng = random.Random(12)
-        net = init_neural_network(rng)
-        patcher, played = spy_on_games(learn, "play_random_game")
-        with patcher:
-            games = train_against_random(
-                net, 45, rng, report=lambda n, g, w, s: calls.append((n, g, w, s)))
+        net, games, calls, played = train_spied(12, 45)
         self.assertEqual(games, 45)
         self.assertEqual([g for _, g, _, _ in calls], list(range(1, 46)))
         self.assertTrue(all(n is net for n, _, _, _ in calls))
@@ -204,15 +220,10 @@ class TrainAgainstRandomTest(unittest.TestCase):
         self.assertEqual({w for _, w in played}, {X, O, TIE})
 
     def test_a_report_that_returns_true_stops_training(self):
-        rng = random.Random(3)
-        net = init_neural_network(rng)
-        reported = []
-        patcher, played = spy_on_games(learn, "play_random_game")
-        with patcher:
-            games = train_against_random(
-                net, 1000, rng, report=lambda n, g, w, s: reported.append(g) or g == 37)
+        _, games, reported, played = train_spied(3, 1000, stop_at=37)
         # Game 37 was learned, then nothing more was played.
-        self.assertEqual((games, len(played), reported[-1], len(reported)), (37, 37, 37, 37))
+        self.assertEqual((games, len(played), reported[-1][1], len(reported)),
+                         (37, 37, 37, 37))
 
     def test_a_short_run_learns(self):
         rng = random.Random(12)
@@ -269,17 +280,11 @@ class BothSidesTest(unittest.TestCase):
         self.assertEqual({side_of_game(s, g) for s in (O,) for g in range(3)}, {O})
 
     def test_plays_x_then_o_and_reports_the_side_it_played(self):
-        reports = []
-        rng = random.Random(9)
-        net = init_neural_network(rng)
-        patcher, played = spy_on_games(learn, "play_random_game")
-        with patcher:
-            train_against_random(net, 40, rng, BOTH,
-                                 report=lambda n, g, w, s: reports.append((s, w)))
+        _, _, reports, played = train_spied(9, 40, BOTH)
         self.assertEqual([side for side, _ in played], [X, O] * 20)
         # Each report has the side the net played that game, so that a caller can count
         # the net's own wins and losses (lab.curve.Reporter does).
-        self.assertEqual(reports, played)
+        self.assertEqual([(s, w) for _, _, w, s in reports], played)
         results = {"win" if w == s else TIE if w == TIE else "loss" for s, w in played}
         self.assertEqual(results, {"win", "loss", TIE})   # the side matters to count them
 

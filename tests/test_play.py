@@ -39,7 +39,7 @@ class TranscriptTest(unittest.TestCase):
         self.assertTrue(score)
         self.assertEqual(head, "Neural network loaded from %s\n"
                                "Ready to play! You are X. Type q to quit.\n%s\n"
-                               % (path, LEGEND))
+                               % (path, LEGEND % ("cell", "taken")))
         expected = fixture(name + ".transcript")
         self.assertEqual(transcript_differences(welcome + rest, expected), [])
         return welcome + rest, expected

@@ -1,13 +1,19 @@
-"""The README as a specification: its Python example runs as written, and
+"""The README as a specification: its Python example runs as written,
 every command in its shell blocks exists (a make target, a module, a
-console script, a file)."""
+console script, a file), and the calls it counts from `ttt-train` to
+backprop are the calls made."""
 
+import contextlib
+import io
 import os
 import re
 import shlex
 import subprocess
 import sys
+import tempfile
 import unittest
+
+from ttt_rl import nn, train
 
 from .helpers import ROOT, SRC
 
@@ -84,6 +90,32 @@ class ReadmeTest(unittest.TestCase):
                     else:
                         self.assertIn(name, ("pip", "pipx", "python3", "py"), line)
         self.assertGreater(checked, 10)
+
+    def test_the_calls_from_ttt_train_to_backprop_are_as_counted(self):
+        # "From the console script `ttt-train` to a weight update are N calls": the script
+        # calls train.main (the command wrapper's run); count the calls on the stack at the
+        # first backprop, as sys.setprofile sees them, and the C's 4 at the end.
+        with open(README, encoding="utf-8") as f:
+            said = re.search(r"`ttt-train` to a weight\s+update are (\d+) calls", f.read())
+        self.assertIsNotNone(said)
+        chain = []
+
+        def profile(frame, event, arg):
+            if event == "call" and frame.f_code is nn.backprop.__code__ and not chain:
+                while frame.f_code is not here:
+                    chain.append(frame.f_code.co_name)
+                    frame = frame.f_back
+        here = sys._getframe().f_code
+        with tempfile.TemporaryDirectory() as tmp, \
+                contextlib.redirect_stdout(io.StringIO()):
+            sys.setprofile(profile)
+            try:
+                train.main(["1", os.path.join(tmp, "w.bin"), "--seed", "1"])
+            finally:
+                sys.setprofile(None)
+        self.assertEqual(len(chain), int(said.group(1)), chain)
+        self.assertEqual(chain[:4], ["backprop", "learn_from_game", "play_random_game",
+                                     "train_against_random"])
 
 
 if __name__ == "__main__":

@@ -11,7 +11,8 @@ from ttt_rl.game import (BOTH, EMPTY, O, TIE, X, board_to_inputs, check_game_ove
 from ttt_rl.nn import forward_pass, get_computer_move, init_neural_network
 from ttt_rl.qlearn import best_value
 from ttt_rl.selfplay import self_learn_from_game, self_play_game, train_self_play
-from ttt_rl.weights import to_bytes
+
+from .test_learn import seeded_file
 
 # X0 O4 X1 O2 X6 O3 X5 O7 X8: no line. X fills the board.
 TIE_GAME = [0, 4, 1, 2, 6, 3, 5, 7, 8]
@@ -103,13 +104,7 @@ class TrainSelfPlayTest(unittest.TestCase):
 
     def test_a_seed_repeats(self):
         # The one repeatability test of self-play.
-        files = []
-        for _ in range(2):
-            rng = random.Random(5)
-            net = init_neural_network(rng)
-            train_self_play(net, 60, rng)
-            files.append(to_bytes(net))
-        self.assertEqual(files[0], files[1])
+        self.assertEqual(seeded_file(train_self_play, 5, 60), seeded_file(train_self_play, 5, 60))
 
     def test_reports_each_game_with_side_x_and_stops_when_told(self):
         played, calls = [], []

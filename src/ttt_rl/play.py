@@ -11,26 +11,32 @@ import signal
 import sys
 from collections import Counter
 
-from .game import BOARD_CELLS, EMPTY, O, TIE, X, check_game_over, display_board, init_game, \
-    opponent
+from . import connect4
+from . import game as tic_tac_toe
+from .game import EMPTY, O, TIE, X, opponent
 from .nn import best_move, get_computer_move
-from .weights import to_float32
+from .weights import FileError, rules_of, to_float32
 from .lab.cli import (DEFAULT_WEIGHTS, EXIT_STOPPED, MONTE_CARLO, Q_LEARNING, RULES, command,
                       first_ctrl_c, parser_for, settings_from)
 from .lab.files import load_weights, saving
 
-LEGEND = "In the net's grid: * its favourite cell overall (even a taken one), # the move it plays."
+LEGEND = "In the net's grid: * its favourite %s overall (even a %s one), # the move it plays."
+# The words of each game: its name, what a move is, and how a refused one is told.
+WORDS = {tic_tac_toe: ("Tic Tac Toe", "position", "cell", "taken",
+                       "Position %d is already taken."),
+         connect4: ("Connect Four", "column", "column", "full", "Column %d is full.")}
 
 
 def format_probabilities(probs, chosen):
     """Return the C's grid of 9 probabilities (floats summing to 1) in percent, rounded in
-    float32 as the C does: '*' on the highest, even a taken cell, '#' on `chosen`."""
-    highest = best_move(probs)
+    float32 as the C does: '*' on the highest, even a taken cell, '#' on `chosen`. Connect
+    four's 7, one per column, make one row."""
+    highest, width = best_move(probs), 3 if len(probs) == 9 else len(probs)
     grid = "Neural network move probabilities:\n"
-    for cell in range(BOARD_CELLS):
+    for cell in range(len(probs)):
         grid += "%5.1f%%" % to_float32(to_float32(probs[cell]) * 100)
         grid += ("*" if cell == highest else "") + ("#" if cell == chosen else "")
-        grid += " \n" if cell % 3 == 2 else " "
+        grid += " \n" if cell % width == width - 1 else " "
     return grid + "Sum of all probabilities: %.2f\n\n" % sum(probs)
 
 
@@ -47,33 +53,39 @@ def ask(prompt):
 
 def play_game(net, nn_symbol=O):
     """Play one game, the person (standard input) against the net as `nn_symbol` (C:
-    play_game). Returns (winner, move_history): X, O or TIE, and the cells played (0-8).
-    Raises EOFError if the input ends or the person types q."""
-    write, human, board, move_history = sys.stdout.write, opponent(nn_symbol), init_game(), []
-    write("Welcome to Tic Tac Toe! You are %s, the computer is %s.\n" % (human, nn_symbol))
-    write("Enter positions as numbers from 0 to 8 (see picture).\n")
+    play_game), of the game the net plays (tic-tac-toe, or connect four for an 84-input net).
+    Returns (winner, move_history): X, O or TIE, and the moves played (cells 0-8, or columns
+    0-6). Raises EOFError if the input ends or the person types q."""
+    rules = rules_of(net)
+    name, move_word, _, _, refused = WORDS[rules]
+    last = rules.OUTPUT_SIZE - 1   # moves are 0 to last
+    write, human, move_history = sys.stdout.write, opponent(nn_symbol), []
+    board = rules.init_game()
+    write("Welcome to %s! You are %s, the computer is %s.\n" % (name, human, nn_symbol))
+    write("Enter %ss as numbers from 0 to %d (see picture).\n" % (move_word, last))
     turn, winner = X, None   # X always moves first
     while winner is None:
-        write(display_board(board))
+        write(rules.display_board(board))
         if turn == human:
-            text = ask("Your move (0-8): ")
-            move = int(text) if text in tuple("012345678") else None
+            text = ask("Your move (0-%d): " % last)
+            move = int(text) if text in [str(m) for m in range(last + 1)] else None
+            # A legal move's cell (tic-tac-toe), or its column's top cell, is empty.
             if move is None or board[move] != EMPTY:
                 # As in the C, a bad move shows the board again.
                 write("Invalid move! %s Try again.\n" % (
-                    "Type a position from 0 to 8 (q quits)." if move is None else
-                    "Position %d is already taken." % move))
+                    "Type a %s from 0 to %d (q quits)." % (move_word, last) if move is None
+                    else refused % move))
                 continue
         else:
             write("Computer's move:\n")
-            move = get_computer_move(net, board)
+            move = get_computer_move(net, board, rules)
             write(format_probabilities(net.outputs, move))
-            write("Computer placed %s at position %d\n" % (nn_symbol, move))
-        board[move] = turn
+            write("Computer placed %s at %s %d\n" % (nn_symbol, move_word, move))
+        rules.play_move(board, move, turn)
         move_history.append(move)
         turn = opponent(turn)
-        winner = check_game_over(board)
-    write(display_board(board))
+        winner = rules.check_game_over(board)
+    write(rules.display_board(board))
     write("It's a tie!\n" if winner == TIE else
           "You win!\n" if winner == human else "Computer wins!\n")
     return winner, move_history
@@ -114,7 +126,8 @@ def play_session(net, nn_symbol=O, learn=None):
 def main(argv=None):
     """ttt-play on `argv` (default sys.argv[1:]; C: main of play.c). Returns the exit status: 0,
     1 for a file that cannot be read or written, 130 after Ctrl-C."""
-    parser = parser_for("ttt-play", "Play tic-tac-toe against a trained network.", None)
+    parser = parser_for("ttt-play", "Play tic-tac-toe (or connect four, as the file tells) "
+                        "against a trained network.", None)
     parser.add_argument("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="WEIGHTS",
                         help="weights file from ttt-train or the C train (default %s)"
                         % DEFAULT_WEIGHTS)
@@ -130,12 +143,14 @@ def main(argv=None):
     if not args.learn and (args.save or args.method != MONTE_CARLO):
         parser.error("--save and --method are for --learn")
     net = load_weights(args.weights)   # C: load_neural_network
+    if args.learn and rules_of(net) is connect4:
+        raise FileError("%s is a connect-four net: --learn is for tic-tac-toe" % args.weights)
     # With --learn, the output tried before the first game; Ctrl-C caught until it is saved.
     with saving((args.save or args.weights) if args.learn else None) as save, \
             first_ctrl_c() as stopped:
         print("Neural network loaded from %s" % args.weights)
         print("Ready to play! You are %s. Type q to quit." % opponent(args.side))
-        print(LEGEND)
+        print(LEGEND % WORDS[rules_of(net)][2:4])
         if args.learn:
             print("Learning by the %s rule: the file does not say which rule trained it; a "
                   "net trained by another rule needs --method." % args.method)

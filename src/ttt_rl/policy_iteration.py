@@ -1,31 +1,41 @@
 """Policy iteration: the net learns from every position at once, with the rules as its model.
 
-The idea in one sentence: freeze the net's favourite moves (its policy), play them out from every
-position to see what each position is worth under that policy, then teach the net, in every
-position, the moves that would do best if the policy went on from there; repeat until no
-position has a better move than the net's own.
+The idea in one sentence: freeze the net's favourite moves (its policy), compute exactly what
+every position is worth under that policy, then teach the net, in every position, the moves
+that would do best if the policy went on from there; repeat until no position has a better
+move than the net's own.
 
 What kind of method this is. It is policy iteration (Sutton and Barto, 2nd ed., section 4.3):
-policy evaluation, then policy improvement, until the policy is stable. The evaluation plays the
-policy out, as Monte Carlo methods do, from every position as a start: exploring starts (5.3),
-so that no position goes untried (in learn.py the net meets only the positions its favourite
-moves lead to). Evaluating a policy by playing it out is Bertsekas and Tsitsiklis's rollout
-("Neuro-Dynamic Programming", 1996). One net plays both sides, as in selfplay.py: the 18 inputs
-say who is to move, and rewards are for the mover (win 1, tie 0, loss -1), so what is worth v
-to one player is worth -v to the other.
+policy evaluation, then policy improvement (4.2), until the policy is stable. The evaluation is
+exact: one backward sweep over the whole game tree, the 4,520 positions reachable from the
+empty board, each valued from the position its policy move leads to, most pieces first
+(backward induction). The rules are a known model of what every move leads to, and of the
+random reply's odds for the tie-break below: dynamic programming (chapter 4), with a
+distribution model (8.1). Nothing is played out and nothing is sampled, so this is not a Monte
+Carlo method (chapter 5) and has no use for exploring starts (5.3: the assumption that lets
+model-free Monte Carlo control see every state-action pair); the sweep reaches every position
+by construction. The improved policy is not written into a table: the net learns it, and a step
+for one position moves its answers in others, so this is approximate policy iteration
+(Bertsekas and Tsitsiklis, "Neuro-Dynamic Programming", 1996). Learning the improved moves as a
+classifier does, position by position, is Lagoudakis and Parr's "Reinforcement learning as
+classification" (2003). One net plays both sides, as in selfplay.py: the 18 inputs say who is
+to move, and rewards are for the mover (win 1, tie 0, loss -1), so what is worth v to one
+player is worth -v to the other.
 
 What is learned is a set of moves, not one: in each position, every best move (of equally good
 ones, those that win the most against a random opponent). The loss is -log P, where P is the
-net's total probability over that set: the net may share it among those moves as it likes.
+net's total probability over that set in the C's softmax over all 9 cells (the grid ttt-play
+prints): the net may share P among those moves as it likes, and the taken cells' targets are
+0, as in the C's rule, so the move it plays also reads high in that grid.
 
-No C counterpart: the C learns from the games it plays; this reads the rules as a simulator.
+No C counterpart: the C learns from the games it plays; this reads the rules as a model.
 """
 
 import functools
 import math
 
 from .game import BOARD_CELLS, EMPTY, TIE, board_to_inputs, check_game_over, to_move
-from .nn import backprop, forward_pass, get_computer_move, softmax
+from .nn import backprop, forward_pass, get_computer_move
 
 LEARNING_RATE = 0.03   # one step per position per sweep: 4,520 steps a sweep
 REWARD_WIN = 1.0       # for the mover; a loss is -1, through the negation
@@ -79,11 +89,12 @@ def evaluate(policy):
       results         R(s): the policy plays both sides from s;
       random_results  the player to move in s moves at random (every legal cell equally
                       likely) and the other plays the policy: an exact expectation.
-    The policy is deterministic, so one play-out from s gives R(s) exactly, no sampling."""
+    No game is played out and nothing is sampled: one backward sweep over the tree computes
+    both from the values of the positions after each move (dynamic programming)."""
     tree, results, random_results = game_tree(), {}, {}
     policy_vs_random = {}   # the same, the mover playing the policy and the other at random
     # Backward induction: most pieces first, so the values of the positions after a move are
-    # known when they are needed: each play-out is shared by every position it passes.
+    # known when they are needed, and each position is valued once, however many lead to it.
     for position in reversed(list(tree)):
         # Negamax: what is worth v to the next mover is worth -v to this one.
         after, reward = tree[position][policy[position]]
@@ -102,8 +113,8 @@ def improve(results, random_results):
     the policy on both sides. best(s) is the moves with the highest G; of those, the moves with
     the highest expected result when the opponent then moves at random and the mover keeps to
     the policy, so that the player also takes the most from a weak opponent. Both are exact
-    expectations, which the rules allow here: they serve as a simulator over every position,
-    as in planning (Sutton and Barto, chapter 8)."""
+    expectations, which the rules allow here: they are a distribution model of the game, every
+    move's result and the random reply's odds known (Sutton and Barto, 8.1)."""
     best = {}
     for position, moves in game_tree().items():
         value = {cell: reward if reward is not None else -results[after]
@@ -119,23 +130,21 @@ def improve(results, random_results):
 
 def set_loss_step(net, board, best, learning_rate=LEARNING_RATE):
     """One gradient step on -log P for `board` (9 cells: a string or a list), P being the net's
-    probability of playing one of the cells in `best` (a non-empty collection of empty cells),
-    the softmax taken over the legal (empty) cells only. Returns -log P before the step.
+    probability of playing one of the cells in `best` (a non-empty collection of empty cells)
+    in its softmax over all 9 cells, the C's (net.outputs, the grid ttt-play prints). Returns
+    -log P before the step.
 
-    With z the logits (9) and p = softmax(z) over the legal cells, P = sum of p_a over best:
-        d(-log P)/dz_a = p_a - t_a,   t_a = p_a / P on best, 0 on the other legal cells
+    With z the logits (9) and p = softmax(z), P = sum of p_a over best:
+        d(-log P)/dz_a = p_a - t_a,   t_a = p_a / P on best, 0 on every other cell
     The target t is the net's own probabilities renormalised over best: the step moves
-    probability onto the set without choosing among its moves."""
+    probability onto the set without choosing among its moves, and off the taken cells too
+    (their target is 0, as in the C's rule), so the move played reads high in the C's grid."""
     forward_pass(net, board_to_inputs(board))
-    legal = [c for c in range(BOARD_CELLS) if board[c] == EMPTY]
-    p = [0.0] * BOARD_CELLS
-    for cell, q in zip(legal, softmax([net.raw_logits[c] for c in legal])):
-        p[cell] = q
+    p = net.outputs   # the C's softmax, over all 9 cells
     total = sum(p[c] for c in best)   # P
-    # Taken cells are outside this softmax: output 0 and target 0, so their delta is 0.
     t = [p[c] / total if c in best else 0.0 for c in range(BOARD_CELLS)]
-    # backprop's output delta is outputs - targets = p - t: the gradient above.
-    backprop(net, t, learning_rate, 1.0, outputs=p)
+    # backprop's output delta is net.outputs - targets = p - t: the gradient above.
+    backprop(net, t, learning_rate, 1.0)
     return -math.log(total)
 
 
@@ -180,10 +189,10 @@ def train_policy_iteration(net, max_sweeps, rng, learning_rate=LEARNING_RATE, re
         # position and is done in a few sweeps (5 from "the lowest empty cell" everywhere: the
         # tests do it). A net cannot change one position alone: a step for one position moves
         # its answers in the others that share its inputs and hidden units (generalisation),
-        # and can undo a move learned earlier in the sweep, so it takes more sweeps (about
-        # 35). This is approximate policy iteration (Bertsekas and Tsitsiklis, 1996);
-        # AlphaZero's loop, a search that improves the net's moves and a net that learns
-        # them, is another (Sutton and Barto, 16.6).
+        # and can undo a move learned earlier in the sweep, so it takes more sweeps (23 to 40
+        # on the 60 seeds bench/complete.py measured). This is approximate policy iteration
+        # (Bertsekas and Tsitsiklis, 1996); AlphaGo Zero's loop, a search that improves the
+        # net's moves and a net that learns them, is another (Sutton and Barto, 16.6.2).
         for position in shuffled(best, rng):
             set_loss_step(net, position, best[position], learning_rate)
     return sweep, unstable

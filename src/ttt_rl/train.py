@@ -8,14 +8,16 @@ Ctrl-C that stops after the current game and keeps the work.
 
 import sys
 
-from .weights import FileError, from_bytes, to_bytes
+from .weights import FileError, from_bytes, rules_of, to_bytes
 from .lab import exact
-from .lab.cli import (DEFAULT_WEIGHTS, EXIT_FAILURE, EXIT_STOPPED, MCTS, POLICY_ITERATION,
-                      RANDOM, SELF, add_training_flags, check_flags, command, first_ctrl_c,
-                      number, parser_for, say_seed, start_network, train)
+from . import connect4
+from .lab.cli import (C4_WEIGHTS, CONNECT4, DEFAULT_WEIGHTS, EXIT_FAILURE, EXIT_STOPPED,
+                      EXPERT_ITERATION, GAMES, MCTS, POLICY_ITERATION, RANDOM, SELF, SIMULATIONS,
+                      add_training_flags, check_flags, command, first_ctrl_c, number,
+                      parser_for, say_seed, start_network, train)
 from .lab.curve import Reporter, csv_text, format_seconds
 from .lab.files import ADVICE, saving
-from .lab.runs import train_runs
+from .lab.runs import train_expert_iteration_in_workers, train_runs
 
 EXAMPLES = """\
 examples:
@@ -35,12 +37,15 @@ def train_parser():
     add_training_flags(parser, "number of training games (default 150000); policy-iteration: "
                        "at most this many sweeps (default 200)")
     add = parser.add_argument
-    add("output", nargs="?", default=DEFAULT_WEIGHTS, metavar="OUTPUT",
-        help="weights file to write (default %s)" % DEFAULT_WEIGHTS)
+    add("output", nargs="?", metavar="OUTPUT", help="weights file to write (default %s; "
+        "connect four: %s)" % (DEFAULT_WEIGHTS, C4_WEIGHTS))
+    add("--game", choices=tuple(GAMES), help="tic-tac-toe (default), or connect4: the C "
+        "README's first question (the C's rule or expert iteration; one net for both sides)")
     add("--opponent", choices=(RANDOM, SELF, MCTS), help="who the net plays: random (the "
         "C's, default), self (self-play), mcts (Monte Carlo tree search)")
-    add("--playouts", type=number(int, 1), metavar="N",
-        help="--opponent mcts: random games per move (default 200)")
+    add("--playouts", type=number(int, 1), metavar="N", help="--opponent mcts: random games "
+        "per move (default 200); expert-iteration: simulations per move (default %d)"
+        % SIMULATIONS)
     add("--explore", choices=("epsilon", "softmax"), help="q-learning: random moves (epsilon, "
         "default) or moves drawn from the softmax of the values")
     add("--temperature", type=number(float, 1e-12), metavar="T",
@@ -50,8 +55,8 @@ def train_parser():
         help="train K runs with seeds S, S+1, ... in parallel and save the best")
     add("--until-unbeatable", action="store_true",
         help="with --runs: stop at the first seed, in order, whose net is unbeatable")
-    add("--jobs", type=number(int, 1), metavar="N",
-        help="worker processes for --runs (default: one per core)")
+    add("--jobs", type=number(int, 1), metavar="N", help="worker processes for --runs or "
+        "expert-iteration (default: one per core)")
     return parser
 
 
@@ -69,17 +74,26 @@ def main(argv=None):
             return best_of_runs(args, save, save_curve, stopped)
         # 1. A new network (C: init_neural_network), or the --init file's.
         net, rng = start_network(args)
-        sweeps = args.method == POLICY_ITERATION
-        print("Training neural network " + ("by policy iteration, at most %d sweeps..." if sweeps
-              else {RANDOM: "against %d random games...", SELF: "by self-play, %d games...",
-                    MCTS: "against MCTS, %d games..."}[args.opponent]) % args.games, flush=True)
+        sweeps, expert = args.method == POLICY_ITERATION, args.method == EXPERT_ITERATION
+        print("Training neural network " + "for connect four " * (args.game == CONNECT4) + (
+            "by policy iteration, at most %d sweeps..." if sweeps else
+            "by expert iteration, %d self-play games..." if expert else
+            {RANDOM: "against %d random games...", SELF: "by self-play, %d games...",
+             MCTS: "against MCTS, %d games..."}[args.opponent]) % args.games, flush=True)
         reporter = Reporter(args.games, args.side, bool(args.curve), stopped,
                             self_play=args.opponent == SELF)
         reporter.begin(net)
-        # 2. Train it (C: train_against_random, or the loop of the rule --method names).
-        games = train(net, rng, args, reporter.report_sweep if sweeps else reporter.report)
+        # 2. Train it (C: train_against_random, or the loop of the rule --method names;
+        # expert iteration's self-play in worker processes).
+        if expert:
+            games, error = train_expert_iteration_in_workers(net, rng, args,
+                                                             reporter.report_round, stopped)
+        else:
+            games, error = train(net, rng, args, reporter.report_sweep if sweeps
+                                 else reporter.report), None
         seconds = reporter.finish(net)
-        print("\n" + ("Stopped by Ctrl-C after %d of %d." % (games, args.games)
+        print("\n" + ("Stopped by Ctrl-C after %d of %d%s." % (
+            games, args.games, " games, at the end of a whole round" * expert)
                       if stopped() else "Training complete!"))
         # 3. Save it (C: save_neural_network).
         print("Neural network saved to %s%s" % (args.output, save(net)))
@@ -89,7 +103,9 @@ def main(argv=None):
     print("Training time: %s (%d %s, %d a second)" % (format_seconds(seconds), games,
           "sweeps" if sweeps else "games", games / seconds))
     print_verdict(from_bytes(to_bytes(net)), args.side)   # the net as the file holds it
-    return EXIT_STOPPED if stopped() else 0
+    if error:   # a worker died: the net of the last whole round was saved
+        sys.stderr.write("ttt-train: error: %s\n" % error)
+    return EXIT_FAILURE if error else EXIT_STOPPED if stopped() else 0
 
 
 def best_of_runs(args, save, save_curve, stopped):
@@ -114,7 +130,11 @@ def best_of_runs(args, save, save_curve, stopped):
 
 
 def print_verdict(net, side):
-    """Print the exact verdict of `net` as `side` (both sides: each), as ttt-eval does."""
+    """Print the exact verdict of `net` as `side` (both sides: each), as ttt-eval does; for a
+    connect-four net, its measured figures."""
+    if rules_of(net) is connect4:
+        print("\n".join(exact.c4_lines(exact.c4_results(net))))
+        return
     lines, result = exact.describe(net, side)
     print("\n".join(lines))
     if not result["unbeatable"]:

@@ -18,7 +18,7 @@ import sys
 import threading
 from importlib import resources
 
-from .game import BOTH, O, X, opponent, to_move
+from .game import BOTH, INPUT_SIZE, O, X, opponent, to_move
 from .nn import NeuralNetwork, get_computer_move, init_neural_network
 from .policy_iteration import train_policy_iteration
 from .lab import curve, exact
@@ -201,6 +201,8 @@ def make_server(path, host="127.0.0.1", port=8000):
             raise
         net, note = init_neural_network(random.Random(1)), \
             "does not exist: an untrained net plays (random weights)"
+    if len(net.w_ih) != INPUT_SIZE:
+        raise FileError("%s is a connect-four net: the page plays tic-tac-toe" % path)
     with saving(path):   # tried now, as ttt-train tries OUTPUT: not at the first Save
         pass
     try:
@@ -224,7 +226,7 @@ def main(argv=None):
     parser.add_argument("--port", type=number(int, 0, 65535), default=8000, help="0: any free")
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on, a name the "
                         "page may also be opened by (default 127.0.0.1: this computer)")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)
     if not args.host.strip():
         parser.error("argument --host: expected a name or an address, not an empty one")
     server = make_server(args.weights, args.host, args.port)

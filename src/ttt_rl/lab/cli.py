@@ -13,7 +13,10 @@ import random
 import signal
 import sys
 
-from .. import __version__
+from .. import __version__, connect4
+from .. import game as tic_tac_toe
+from ..expert_iteration import LEARNING_RATE as EI_LEARNING_RATE
+from ..expert_iteration import SIMULATIONS
 from ..game import BOTH, O, X
 from ..learn import DEFAULT_SETTINGS, learn_from_game, train_against_random
 from ..mcts import PLAYOUTS, mcts_opponent
@@ -22,18 +25,22 @@ from ..policy_iteration import LEARNING_RATE as PI_LEARNING_RATE
 from ..policy_iteration import train_policy_iteration
 from ..qlearn import DEFAULT_Q_SETTINGS, SOFTMAX, q_learn_from_game, train_q_learning
 from ..selfplay import train_self_play
-from ..weights import FileError
+from ..weights import FileError, rules_of
 from .files import load_weights
 
-DEFAULT_WEIGHTS = "ttt_nn.bin"
+DEFAULT_WEIGHTS, C4_WEIGHTS = "ttt_nn.bin", "c4_nn.bin"
+CONNECT4 = "connect4"
+GAMES = {"tic-tac-toe": tic_tac_toe, CONNECT4: connect4}   # --game: the rules
 MONTE_CARLO, Q_LEARNING, POLICY_ITERATION = "monte-carlo", "q-learning", "policy-iteration"
+EXPERT_ITERATION = "expert-iteration"   # connect four's; not in RULES, which are tic-tac-toe's
 RANDOM, SELF, MCTS = "random", "self", "mcts"   # who the net trains against
 # Each rule: its settings (defaults), its training loop, how it learns from one game.
 RULES = {MONTE_CARLO: (DEFAULT_SETTINGS, train_against_random, learn_from_game),
          Q_LEARNING: (DEFAULT_Q_SETTINGS, train_q_learning, q_learn_from_game),
          POLICY_ITERATION: (DEFAULT_SETTINGS._replace(learning_rate=PI_LEARNING_RATE),
                             None, None)}
-DEFAULT_GAMES = {MONTE_CARLO: 150000, Q_LEARNING: 150000, POLICY_ITERATION: 200}
+DEFAULT_GAMES = {MONTE_CARLO: 150000, Q_LEARNING: 150000, POLICY_ITERATION: 200,
+                 EXPERT_ITERATION: 3000}
 EXIT_FAILURE, EXIT_STOPPED = 1, 130   # 130 = 128 + SIGINT, as a shell reports Ctrl-C
 
 
@@ -72,17 +79,19 @@ def add_training_flags(parser, games_help, every_rule=True):
     add("--side", type=side_type, choices=sides, metavar="{%s}" % ",".join(sides), help="the "
         "side the net learns (default O; X moves first%s)"
         % ("; both: X in even games, O in odd" * every_rule))
-    add("--method", choices=tuple(RULES)[:3 if every_rule else 2], help="monte-carlo, the C's "
-        "rule (default); q-learning" + every_rule * "; policy-iteration: policy iteration "
-        "(Sutton and Barto 4.3), each policy evaluated exactly by backward induction over the "
-        "game tree (dynamic programming, no sampling), the net learning the improved moves "
-        "(approximate policy iteration); one net for both sides")
+    methods = (*RULES, EXPERT_ITERATION) if every_rule else (MONTE_CARLO, Q_LEARNING)
+    add("--method", choices=methods, help="monte-carlo, the C's rule (default); q-learning" +
+        every_rule * "; policy-iteration: policy iteration (Sutton and Barto 4.3), each policy "
+        "evaluated exactly by backward induction over the game tree (dynamic programming, no "
+        "sampling), the net learning the improved moves (approximate policy iteration); one "
+        "net for both sides; expert-iteration (connect four): the net learns the moves of a "
+        "tree search guided by the net (Anthony et al. 2017)")
     add("--init", metavar="FILE", help="start from this weights file, not random weights")
     add("--seed", type=number(int), help="random seed: the same seed, the same file")
     add("--hidden", type=number(int, 1, 10000), metavar="N", help="hidden units (default 100)")
     add("--learning-rate", type=number(float, 1e-12), metavar="R", help="backprop step (default "
-        "0.1; q-learning 0.01, falling to a tenth%s)"
-        % ("; policy-iteration %g" % PI_LEARNING_RATE if every_rule else ""))
+        "0.1; q-learning 0.01, falling to a tenth%s)" % ("; policy-iteration %g; "
+        "expert-iteration %g" % (PI_LEARNING_RATE, EI_LEARNING_RATE) if every_rule else ""))
     for name in ("win", "tie", "loss"):
         add("--reward-" + name, type=number(float), metavar="R", help="reward for a %s "
             "(default %g)" % (name, getattr(DEFAULT_SETTINGS, "reward_" + name)))
@@ -97,22 +106,34 @@ def check_flags(parser, args):
     given (args.drawn True: say_seed prints it); parser.error (exit 2) for flags that do not go
     together. Returns args."""
     opponent, runs = getattr(args, "opponent", None) or RANDOM, getattr(args, "runs", None)
-    curve, output = getattr(args, "curve", None), getattr(args, "output", None)   # ttt-train's
     given = {name for name, value in vars(args).items() if value not in (None, False)}
-    # Self-play has one rule, Q-learning; it and policy iteration learn both sides.
+    args.game = getattr(args, "game", None) or "tic-tac-toe"   # a name: args go to workers
+    if getattr(args, "output", "") is None:   # ttt-train's OUTPUT, not given
+        args.output = C4_WEIGHTS if args.game == CONNECT4 else DEFAULT_WEIGHTS
+    curve, output = getattr(args, "curve", None), getattr(args, "output", None)
+    # Self-play has one rule, Q-learning; it and policy iteration learn both sides. So does
+    # connect four, from the side of the mover.
     args.method = args.method or (Q_LEARNING if opponent == SELF else MONTE_CARLO)
-    both = opponent == SELF or args.method == POLICY_ITERATION
+    c4, expert = args.game == CONNECT4, args.method == EXPERT_ITERATION
+    both = opponent == SELF or args.method == POLICY_ITERATION or c4
     for names, bad, why in (
+            ("method", c4 != expert and args.method != MONTE_CARLO,
+             "expert-iteration is for --game connect4; q-learning and policy-iteration are not"),
+            ("side runs opponent curve", c4, "is for tic-tac-toe"),
+            ("reward_win reward_tie reward_loss", expert,
+             "does not apply: expert iteration learns the moves of a search"),
             ("method", opponent == SELF and args.method != Q_LEARNING, "self-play is q-learning"),
             ("side", both and args.side != BOTH, "must be both here: this rule learns both sides"),
             ("epsilon gamma explore", args.method != Q_LEARNING, "is for --method q-learning"),
             ("temperature", getattr(args, "explore", None) != SOFTMAX, "is for --explore softmax"),
-            ("playouts", opponent != MCTS, "is for --opponent mcts"),
+            ("playouts", opponent != MCTS and not expert,
+             "is for --opponent mcts or --method expert-iteration"),
             ("opponent runs", args.method == POLICY_ITERATION, "is for the rules that play games"),
             ("curve", both or args.side == BOTH or curve == output,
              "draws one side of a rule that plays games, into a file of its own"),
-            ("until_unbeatable jobs", not runs, "needs --runs"),
-            ("reward_win reward_tie reward_loss", both,
+            ("until_unbeatable", not runs, "needs --runs"),
+            ("jobs", not runs and not expert, "needs --runs or --method expert-iteration"),
+            ("reward_win reward_tie reward_loss", both and not c4,
              "does not apply: this rule's rewards are win 1, tie 0, loss -1")):
         for name in sorted(set(names.split()) & given):
             if bad:
@@ -120,6 +141,8 @@ def check_flags(parser, args):
     args.side, args.opponent = BOTH if both else args.side or O, opponent
     args.games = DEFAULT_GAMES[args.method] if args.games is None else args.games
     args.init_net = load_weights(args.init) if args.init else None   # FileError: one line
+    if args.init_net and rules_of(args.init_net) is not GAMES[args.game]:
+        parser.error("--init %s is a net for the other game (see --game)" % args.init)
     if args.init_net and args.hidden not in (None, len(args.init_net.b_h)):
         parser.error("--hidden %d does not match --init %s (%d hidden units)"
                      % (args.hidden, args.init, len(args.init_net.b_h)))
@@ -139,7 +162,8 @@ def say_seed(args):
 def settings_from(args):
     """Return args.method's settings (learn.Settings or qlearn.QSettings): its defaults, and
     the flags given."""
-    defaults = RULES[args.method][0]
+    defaults = RULES[args.method][0] if args.method in RULES else \
+        DEFAULT_SETTINGS._replace(learning_rate=EI_LEARNING_RATE)
     return defaults._replace(**{name: getattr(args, name) for name in defaults._fields
                                 if getattr(args, name, None) is not None})
 
@@ -153,6 +177,8 @@ def train(net, rng, args, report):
         return train_policy_iteration(net, args.games, rng, settings.learning_rate, report)[0]
     if args.opponent == SELF:
         return train_self_play(net, args.games, rng, args.side, settings, report)
+    if args.game == CONNECT4:
+        return train_against_random(net, args.games, rng, BOTH, settings, report, rules=connect4)
     loop = RULES[args.method][1]
     if args.opponent == MCTS:
         loop = functools.partial(loop, opponent=mcts_opponent(args.playouts or PLAYOUTS))
@@ -166,7 +192,7 @@ def start_network(args):
     rng = random.Random(args.seed if args.seed >= 0 else "seed %d" % args.seed)
     if getattr(args, "init_net", None) is not None:
         return args.init_net, rng
-    return init_neural_network(rng, args.hidden or HIDDEN_SIZE), rng
+    return init_neural_network(rng, args.hidden or HIDDEN_SIZE, GAMES[args.game]), rng
 
 
 @contextlib.contextmanager

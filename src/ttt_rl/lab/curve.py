@@ -95,6 +95,18 @@ class Reporter:
             format_seconds(elapsed / sweep * (self.num_games - sweep))), flush=True)
         return bool(self.stop and self.stop())
 
+    def report_round(self, net, games, winners):
+        """Expert iteration's callback: one line per round (winners: X, O or TIE per game);
+        returns `stop()`."""
+        elapsed, counts = time.perf_counter() - self.start, Counter(winners)
+        self.games = games
+        print("Games: %d, X wins: %.1f%%, O wins: %.1f%%, ties: %.1f%% of the last %d [%s, %.1f "
+              "games/s, ETA %s]" % (games, *(100 * counts[k] / len(winners) for k in (X, O, TIE)),
+                                    len(winners), format_seconds(elapsed), games / elapsed,
+                                    format_seconds((self.num_games - games) * elapsed / games)),
+              flush=True)
+        return bool(self.stop and self.stop())
+
     def finish(self, net):
         """Measure the last point of a run that stopped early; return the seconds it took."""
         if self.points and (not self.rows or self.rows[-1]["games"] != self.games):

@@ -1,13 +1,23 @@
-"""Exact strength of a network by walking the game tree, and the words that say it.
+"""The strength of a network, and the words that say it.
 
-The C only samples win rates; but the net's move is deterministic and the game tiny, so every
-game it can play is walked, over policy_iteration.game_tree(): the 4,520 positions reachable
-from the empty board, with their moves. A policy maps a position ("X...O....") to a cell, 0-8.
+Tic-tac-toe's is exact. The C only samples win rates; but the net's move is deterministic and
+the game tiny, so every game it can play is walked, over policy_iteration.game_tree(): the
+4,520 positions reachable from the empty board, with their moves. A policy maps a position
+("X...O....") to a cell, 0-8.
+
+Connect four's is measured (c4_results): seeded games against the random and the tactical
+player, and the agreement with perfect play on a fixed set of positions that a perfect solver
+scored once (the package's data/c4_positions.txt, made by bench/c4_positions.py).
 """
 
+import random
+from collections import Counter
 from functools import cache
+from importlib import resources
 
+from .. import connect4
 from ..game import BOTH, EMPTY, O, TIE, X, check_game_over, opponent, to_move
+from ..learn import play_against_random
 from ..nn import get_computer_move
 from ..policy_iteration import game_tree
 
@@ -147,3 +157,58 @@ def summary_lines(result):
                 "unbeatable" if result["unbeatable"] else "beatable"),
             "Optimal moves: %d of %d positions (%.1f%%)"
             % (kept, positions, 100 * kept / positions)]
+
+
+C4_GAMES = 1000   # seeded games a side against each player
+C4_PLAYERS = {"random": connect4.get_random_move, "tactical": connect4.get_tactical_move}
+
+
+@cache
+def c4_positions():
+    """Return the agreement set, a tuple of (board, the columns that keep the game's value):
+    positions of random games, 6 to 30 moves in, where some column changes the value."""
+    text = resources.files("ttt_rl").joinpath("data", "c4_positions.txt").read_text()
+    positions = []
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            moves, keep = line.split()[:2]
+            board = connect4.init_game()
+            for ply, column in enumerate(moves):
+                connect4.play_move(board, int(column), X if ply % 2 == 0 else O)
+            positions.append((board, {int(c) for c in keep}))
+    return tuple(positions)
+
+
+def c4_results(net, games=C4_GAMES):
+    """Return connect four's figures of `net` (84-H-7) alone, without search: {"random": {X:
+    [wins, draws, losses], O: [...]}, "tactical": {...}, "agreement": the share of
+    c4_positions where the net's column keeps the value}. The same on every run: each side's
+    games against each player draw from random.Random(0)."""
+    def net_move(board):
+        return get_computer_move(net, board, connect4)
+    results = {}
+    for name, player in C4_PLAYERS.items():
+        results[name] = {}
+        for side in (X, O):
+            rng, counts = random.Random(0), Counter()
+            for _ in range(games):
+                winner, _ = play_against_random(net_move, rng, side, player, connect4)
+                counts[winner == side, winner == TIE] += 1
+            results[name][side] = [counts[True, False], counts[False, True],
+                                   counts[False, False]]
+    positions = c4_positions()
+    results["agreement"] = sum(net_move(b) in keep for b, keep in positions) / len(positions)
+    return results
+
+
+def c4_lines(results):
+    """Return c4_results in words, as a list of lines."""
+    lines = []
+    for name in C4_PLAYERS:
+        for side, order in ((X, "first"), (O, "second")):
+            wins, draws, losses = results[name][side]
+            lines.append("Against the %s player as %s (%s): %.1f%% won, %.1f%% drawn, %.1f%% "
+                         "lost" % (name, side, order, *(100 * n / (wins + draws + losses)
+                                                        for n in (wins, draws, losses))))
+    return lines + ["Agreement with perfect play: %.1f%% of %d positions"
+                    % (100 * results["agreement"], len(c4_positions()))]

@@ -1,5 +1,6 @@
-"""`ttt-train --runs K`: K runs with seeds S, S+1, ... in worker processes, the best one saved
-(antirez's advice for a beatable net: run it again). No C counterpart.
+"""Worker processes. `ttt-train --runs K`: K runs with seeds S, S+1, ... in parallel, the best
+one saved (antirez's advice for a beatable net: run it again). And expert iteration's
+self-play games, a round at a time (train_expert_iteration_in_workers). No C counterpart.
 
 The pool is the standard library's ProcessPoolExecutor. Added to it: one shared number, `limit`,
 that stops runs after their current game (all of them after a Ctrl-C; those after the first
@@ -15,8 +16,9 @@ import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
 
+from ..expert_iteration import self_play_game, train_expert_iteration
 from ..weights import from_bytes, to_bytes
-from .cli import SELF, start_network, train
+from .cli import SELF, SIMULATIONS, settings_from, start_network, train
 from .curve import Reporter, format_seconds
 from .exact import evaluate_network, verdict
 
@@ -95,3 +97,48 @@ def train_runs(args, stopped):
     # Strongest first: unbeatable, fewest lines lost, most wins; then the lowest seed.
     return sorted(runs, key=lambda r: (not r["result"]["unbeatable"], r["result"]["lines_lost"],
                                        -r["result"]["win"], r["seed"])), error
+
+
+def self_play_games(net, seeds, simulations):
+    """In a worker: expert_iteration.self_play_game for each seed, in order; None if the
+    command stopped its workers (a limit below 0) before the last game."""
+    played = []
+    for seed in seeds:
+        if _limit.value < 0:
+            return None
+        played.append(self_play_game(net, seed, simulations))
+    return played
+
+
+def train_expert_iteration_in_workers(net, rng, args, report, stopped):
+    """expert_iteration.train_expert_iteration for args.games games, each round's self-play in
+    args.jobs worker processes (default: one per core), the games dealt out in turn. Once
+    stopped() (cli.first_ctrl_c's) is True the workers stop after their game and the round is
+    dropped: the net is the last whole round's. Returns (games learned, error): None, or the
+    one line that says a worker died (training stopped there)."""
+    jobs, simulations = args.jobs or os.cpu_count() or 1, args.playouts or SIMULATIONS
+    limit, error = multiprocessing.Value("i", 0), []
+
+    def play_games(net, seeds):
+        futures = [pool.submit(self_play_games, net, seeds[i::jobs], simulations)
+                   for i in range(jobs)]
+        while concurrent.futures.wait(futures, 0.2)[1]:
+            if stopped():
+                limit.value = -1
+        try:
+            dealt = [future.result() for future in futures]
+        except BrokenProcessPool:
+            error.append("a worker process died: the round it was playing is lost")
+            return None
+        if stopped() or None in dealt:
+            return None
+        played = [None] * len(seeds)
+        for i, games in enumerate(dealt):
+            played[i::jobs] = games
+        return played
+
+    with concurrent.futures.ProcessPoolExecutor(jobs, initializer=_start_worker,
+                                                initargs=(limit, os.getpid())) as pool:
+        games = train_expert_iteration(net, args.games, rng, simulations,
+                                       settings_from(args).learning_rate, report, play_games)
+    return games, error[0] if error else None

@@ -1,15 +1,16 @@
-"""`ttt-eval`: the exact strength of trained networks (exact.py). The C has nothing like it:
-it only samples games.
+"""`ttt-eval`: the exact strength of trained networks (exact.py); for a connect-four net, its
+measured figures (exact.c4_results). The C has nothing like it: it only samples games.
 """
 
 import json
 import os
 import sys
 
+from .. import connect4
 from ..game import BOTH, O, X, opponent
-from ..weights import FileError
+from ..weights import FileError, rules_of
 from .cli import EXIT_FAILURE, command, parser_for, side_type
-from .exact import best_safe_win_rate, describe
+from .exact import best_safe_win_rate, c4_lines, c4_results, describe
 from .files import load_weights
 
 EXIT_UNREADABLE = 2   # as grep and diff: 1 is taken by "can be beaten" (--check)
@@ -18,7 +19,11 @@ EPILOG = """examples:
   ttt-eval a.bin b.bin --json            one JSON object per file
   ttt-eval --check a.bin && echo ok      ok if the net cannot be beaten
 
-exit status: 1 with --check if a net can be beaten; 2 if a file cannot be read
+  ttt-eval c4_nn.bin                     a connect-four net: against the random and the
+                                         tactical player, and agreement with perfect play
+
+exit status: 1 with --check if a net can be beaten; 2 if a file cannot be read, or is a
+connect-four net with --check or --show-losses (they are tic-tac-toe's)
 """
 
 
@@ -49,11 +54,21 @@ def main(argv=None):
             print("ttt-eval: error: %s" % e, file=sys.stderr)
             status = EXIT_UNREADABLE   # could not check: not the same as beatable
             continue
+        name = os.fsencode(path).decode("utf-8", "backslashreplace")   # JSON is UTF-8
+        if rules_of(net) is connect4:
+            if args.check or args.show_losses:
+                print("ttt-eval: error: %s is a connect-four net: --check and --show-losses are "
+                      "for tic-tac-toe" % path, file=sys.stderr)
+                status = EXIT_UNREADABLE
+                continue
+            result = c4_results(net)
+            print(json.dumps({"file": name, "game": "connect4", **result}) if args.json else
+                  "\n  ".join([path] + c4_lines(result)))
+            continue
         (lines, result), read = describe(net, args.side), True
         if args.check and not result["unbeatable"]:
             status = status or EXIT_FAILURE
         if args.json:
-            name = os.fsencode(path).decode("utf-8", "backslashreplace")   # JSON is UTF-8
             print(json.dumps({"file": name, **{k: v for k, v in result.items()
                                                if k not in ("losing_lines", "sides")}}))
             continue
