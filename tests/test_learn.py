@@ -7,12 +7,12 @@ import random
 import unittest
 from unittest import mock
 
-from ttt_rl import learn, train
+from ttt_rl import connect4, learn, train
 from ttt_rl.game import BOTH, EMPTY, O, TIE, X, input_index
 from ttt_rl.learn import (DEFAULT_SETTINGS, Settings, learn_from_game, play_random_game,
                           side_of_game, train_against_random)
 from ttt_rl.lab.exact import evaluate_network
-from ttt_rl.nn import init_neural_network
+from ttt_rl.nn import get_computer_move, init_neural_network
 from ttt_rl.weights import parameters, to_bytes
 
 from . import oracle
@@ -296,6 +296,38 @@ class BothSidesTest(unittest.TestCase):
         after = [evaluate_network(net, side)["loss"] for side in (X, O)]
         self.assertLess(after[0], before[0] / 2)
         self.assertLess(after[1], before[1] / 2)
+
+
+class ConnectFourTest(unittest.TestCase):
+    """The same rule on connect four (rules=connect4): a move is a column, the inputs are the
+    mover's, and one net plays X in even games and O in odd ones."""
+
+    def test_a_win_raises_the_last_move_played_and_a_loss_lowers_it(self):
+        moves = [3, 0, 3, 1, 3, 2, 3]   # X wins up column 3; O played 0, 1, 2
+        for side, sign in ((X, 1), (O, -1)):
+            net = init_neural_network(random.Random(4), 12, connect4)
+            board, before = connect4.init_game(), []   # the net's positions and moves
+            for ply, column in enumerate(moves):
+                if ply % 2 == (side == O):
+                    before.append((list(board), column))
+                connect4.play_move(board, column, X if ply % 2 == 0 else O)
+            position, column = before[-1]   # its step is the last: nothing moves it after
+            get_computer_move(net, position, connect4)
+            p = net.outputs[column]
+            learn_from_game(net, moves, X, side, rules=connect4)
+            get_computer_move(net, position, connect4)
+            self.assertEqual(net.outputs[column] > p, sign > 0, (side, column))
+
+    def test_training_plays_both_sides_and_repeats_with_a_seed(self):
+        nets, sides = [], []
+        for _ in range(2):
+            rng = random.Random(5)
+            net = init_neural_network(rng, 12, connect4)
+            train_against_random(net, 6, rng, BOTH, rules=connect4,
+                                 report=lambda net, g, w, side: sides.append(side))
+            nets.append(to_bytes(net))
+        self.assertEqual(nets[0], nets[1])
+        self.assertEqual(sides[:6], [X, O, X, O, X, O])
 
 
 if __name__ == "__main__":

@@ -4,15 +4,17 @@ session whose games are saved however it ends."""
 import contextlib
 import io
 import os
+import random
 import signal
 import subprocess
 import unittest
 from unittest import mock
 
-from ttt_rl import play
+from ttt_rl import connect4, play
+from ttt_rl.nn import init_neural_network
 from ttt_rl.game import O, X
 from ttt_rl.play import LEGEND, play_game
-from ttt_rl.weights import load
+from ttt_rl.weights import load, to_bytes
 
 from .helpers import C_FILE, DATA, TempDirTest, read, run_main
 from .transcript import transcript_differences
@@ -88,6 +90,36 @@ class PlayGameTest(unittest.TestCase):
         self.assertEqual(history[1], 4)   # the net moved first, then 4 was ours
         self.assertTrue(text.endswith("Computer wins!\n" if winner == X else
                                       "You win!\n" if winner == O else "It's a tie!\n"))
+
+
+class ConnectFourTest(TempDirTest):
+    """ttt-play on a connect-four file: the game known from its size, a column a move."""
+
+    def test_a_whole_game_with_the_grid_of_seven_columns(self):
+        net = init_neural_network(random.Random(1), 10, connect4)
+        with open(self.path("c4.bin"), "wb") as f:
+            f.write(to_bytes(net))
+        # The person drops in columns 0, 1, 2, ... in turn, until the game ends.
+        moves = "".join("%d\n" % (c % 7) for c in range(42))
+        status, out, err = run_main(play.main, self.path("c4.bin"), "--side", "O",
+                                    stdin=(moves + "n\n").encode())
+        self.assertEqual((status, err), (0, ""))
+        self.assertIn("Welcome to Connect Four! You are X, the computer is O.", out)
+        self.assertIn("Enter columns as numbers from 0 to 6 (see picture).", out)
+        self.assertIn(".......\n" * 6 + "0123456\n", out)   # the empty board
+        grids = [line for line in out.splitlines() if line.endswith("% ")]
+        self.assertTrue(grids and all(line.count("%") == 7 for line in grids), grids)
+        self.assertTrue(all(line.count("#") == 1 for line in grids))
+        self.assertRegex(out, r"Computer placed O at column [0-6]\n")
+        self.assertRegex(out, r"(You win!|Computer wins!|It's a tie!)\n")
+
+    def test_learn_is_for_tic_tac_toe(self):
+        with open(self.path("c4.bin"), "wb") as f:
+            f.write(to_bytes(init_neural_network(random.Random(1), 10, connect4)))
+        status, out, err = run_main(play.main, self.path("c4.bin"), "--learn")
+        self.assertEqual((status, out), (1, ""))
+        self.assertEqual(err, "ttt-play: error: %s is a connect-four net: --learn is for "
+                              "tic-tac-toe\n" % self.path("c4.bin"))
 
 
 class PlayCommandTest(TempDirTest):

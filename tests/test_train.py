@@ -4,10 +4,10 @@ that cannot be saved, and every method's verdict at the end."""
 import os
 import unittest
 
-from ttt_rl import train
+from ttt_rl import connect4, train
 from ttt_rl.weights import file_size, load
 
-from .helpers import C_FILE, TempDirTest, read, run_main
+from .helpers import C_FILE, ROOT, TempDirTest, read, run_main
 
 
 class TrainCommandTest(TempDirTest):
@@ -90,6 +90,24 @@ class MethodsTest(TempDirTest):
         self.assertEqual((status, err), (0, ""))
         self.assertRegex(out, r"Sweep 1: \d+ positions not yet stable \[")
         self.assertIn("Exact as X vs random O", out)
+
+
+class ConnectFourTest(TempDirTest):
+    """ttt-train --game connect4: the C's rule by default, c4_nn.bin, the figures at the end."""
+
+    def test_the_cs_rule_writes_c4_nn_bin_and_prints_the_figures(self):
+        os.chdir(self.tmp)
+        self.addCleanup(os.chdir, ROOT)
+        status, out, err = run_main(train.main, "40", "--game", "connect4", "--seed", "1",
+                                    "--hidden", "8")
+        self.assertEqual((status, err), (0, ""))
+        self.assertTrue(out.startswith("Training neural network for connect four against 40 "
+                                       "random games..."))
+        self.assertEqual(os.path.getsize("c4_nn.bin"), file_size(8, connect4))
+        for player in ("random", "tactical"):
+            for side in ("X (first)", "O (second)"):
+                self.assertIn("Against the %s player as %s: " % (player, side), out)
+        self.assertRegex(out, r"Agreement with perfect play: \d+\.\d% of 1000 positions")
 
 
 if __name__ == "__main__":
