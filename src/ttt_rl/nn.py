@@ -106,13 +106,13 @@ def forward_pass(net, inputs):
     # collapse into one linear map). Units above 0 are the active ones.
     net.hidden = [s if s > 0.0 else 0.0 for s in sums]
     net.active_hidden = [i for i, h in enumerate(net.hidden) if h]
-    # 3. Logits, h W_ho + b_o: only the active units add something, each its
-    # row of W_ho times its value (a map does the 9 products and sums at once).
-    logits = net.b_o
+    # 3. Logits, h W_ho + b_o: only the active units add something.
+    logits = list(net.b_o)
     for i in net.active_hidden:
-        h = net.hidden[i]
-        logits = list(map(operator.add, logits, [h * w for w in net.w_ho[i]]))
-    net.raw_logits = list(logits)
+        h, row = net.hidden[i], net.w_ho[i]
+        for k in range(len(logits)):
+            logits[k] += h * row[k]
+    net.raw_logits = logits
     # 4. Softmax: 9 probabilities.
     net.outputs = softmax(logits)
 

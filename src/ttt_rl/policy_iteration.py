@@ -28,19 +28,25 @@ net's total probability over that set in the C's softmax over all 9 cells (the g
 prints): the net may share P among those moves as it likes, and the taken cells' targets are
 0, as in the C's rule, so the move it plays also reads high in that grid.
 
+The module reads in that order: the game tree; the values of perfect play over it, by the
+same backward induction (minimax, the moves that keep it, and the most a never-losing player
+wins against a random one), which lab/exact.py measures a policy against; then the net's
+policy evaluated and improved, sweep after sweep.
+
 No C counterpart: the C learns from the games it plays; this reads the rules as a model.
 """
 
 import functools
 import math
 
-from .game import BOARD_CELLS, EMPTY, TIE, board_to_inputs, check_game_over, to_move
+from .game import BOARD_CELLS, EMPTY, O, TIE, X, board_to_inputs, check_game_over, to_move
 from .nn import backprop, forward_pass, get_computer_move
 
 LEARNING_RATE = 0.03   # one step per position per sweep: 4,520 steps a sweep
 REWARD_WIN = 1.0       # for the mover; a loss is -1, through the negation
 REWARD_TIE = 0.0
 TOLERANCE = 1e-9       # expectations this close are equal (rounding, not a difference)
+START = EMPTY * BOARD_CELLS   # the empty board as a position string
 
 
 @functools.cache
@@ -50,7 +56,7 @@ def game_tree():
     string of 9 cells ("X...O...."); `after` is the position after the mover plays `cell`, and
     reward is REWARD_WIN or REWARD_TIE for the mover if that move ends the game, else None.
     Built once, then shared (do not change it)."""
-    tree, layer = {}, {EMPTY * BOARD_CELLS}
+    tree, layer = {}, {START}
     # Breadth first, one move at a time: every position comes after all positions with fewer
     # pieces, so reading the tree backwards visits the positions after a move first.
     while layer:
@@ -75,6 +81,43 @@ def game_tree():
 def positions():
     """Return the 4,520 non-terminal reachable positions (strings), fewest pieces first."""
     return list(game_tree())
+
+
+@functools.cache
+def minimax(position):
+    """Return the value of `position` for O under perfect play by both: 1, 0 or -1."""
+    winner = check_game_over(position)
+    if winner is not None:
+        return {O: 1, TIE: 0, X: -1}[winner]
+    values = [minimax(after) for after, _ in game_tree()[position].values()]
+    return max(values) if to_move(position) == O else min(values)
+
+
+def move_results(position):
+    """Return {cell: "win", "draw" or "loss"}: each legal move's result for the player to move
+    in `position` under perfect play from there on (minimax); {} if the game is over."""
+    sign = 1 if to_move(position) == O else -1   # minimax is O's value
+    return {cell: ("loss", "draw", "win")[1 + sign * minimax(after)]
+            for cell, (after, _) in game_tree().get(position, {}).items()}
+
+
+def correct_moves(position):
+    """Return the cells that keep the minimax value of `position`."""
+    return [cell for cell, (after, _) in game_tree().get(position, {}).items()
+            if minimax(after) == minimax(position)]
+
+
+@functools.cache
+def best_safe_win_rate(position=START, side=O):
+    """Return the best P(win) of a never-losing `side` against a random opponent from `position`
+    (0.9164 as O, 0.9948 as X), by expectimax (Russell and Norvig, AIMA, 5.5) with a loss worth
+    -1e6: the random opponent finds any forced win with probability at least 1/(9*7*5*3), so
+    no policy that can lose is best."""
+    winner = check_game_over(position)
+    if winner is not None:
+        return 1.0 if winner == side else 0.0 if winner == TIE else -1e6
+    values = [best_safe_win_rate(after, side) for after, _ in game_tree()[position].values()]
+    return max(values) if to_move(position) == side else sum(values) / len(values)
 
 
 def greedy_policy(net):

@@ -1,8 +1,10 @@
-"""`ttt-web [FILE]`: play the net, watch one learn and read its exact verdict, in a browser.
+"""`ttt-web [FILE]`: play the net, watch one learn and read its verdict, in a browser.
 
-A local web app (http.server, training in a thread); its page, web.html, holds the game. API:
-  GET  /api/state    the file and the training (progress, chart points with heat maps)
-  GET  /api/inspect  the exact verdict of the net played, as O and as X (ttt-eval's figures)
+A local web app (http.server, training in a thread); its page, web.html, holds the game. The
+game is FILE's (its size says which), or --game's for a new net: tic-tac-toe or connect four
+(a move is a column, 0-6). API:
+  GET  /api/state    the game, the file, the training and the one before (chart points)
+  GET  /api/inspect  ttt-eval's figures of the net played (tic-tac-toe: exact, each side)
   POST /api/play     {"board": "X...O....", "you": "X" or "O"}: the game after the net's move
   POST /api/train    {"method", "side", "games", "seed"}: a new net, as ttt-train makes it
   POST /api/stop {}, /api/save {} (the net played, to FILE; the old one kept as FILE.bak)
@@ -10,33 +12,89 @@ Errors: {"error": "one line"}: 400 (bad JSON or value), 403 (no Host header or o
 answer to, as from another site's page: DNS rebinding), 404, 409 (not now), 413 (over 64 KB).
 """
 
+import argparse
 import contextlib
 import http.server
 import json
 import random
+import re
 import sys
 import threading
 from importlib import resources
 
-from .game import BOTH, INPUT_SIZE, O, X, opponent, to_move
-from .nn import NeuralNetwork, get_computer_move, init_neural_network
+from . import connect4
+from .game import BOTH, EMPTY, O, X, opponent, to_move
+from .nn import HIDDEN_SIZE, NeuralNetwork, get_computer_move, init_neural_network
 from .policy_iteration import train_policy_iteration
 from .lab import curve, exact
-from .lab.cli import DEFAULT_WEIGHTS, POLICY_ITERATION, RULES, command, number, parser_for
+from .lab.cli import (C4_WEIGHTS, CONNECT4, DEFAULT_WEIGHTS, EXPERT_ITERATION, GAMES,
+                      MONTE_CARLO, POLICY_ITERATION, RANDOM, RULES, command, number, parser_for,
+                      start_network, train)
 from .lab.curve import one_two_five
 from .lab.files import saving
-from .weights import FileError, load
+from .lab.runs import train_expert_iteration_in_workers
+from .weights import FileError, load, rules_of
+
+NAMES = {rules: name for name, rules in GAMES.items()}   # connect4: "connect4"
+C4_CHART_GAMES = 200   # a chart point's seeded games a side against each player (ttt-eval: 1000)
+
+
+# ---- What a request may ask: the actions, and the values each game takes ----
+
+class Where:
+    """The values `test` accepts, as a container: `value in Where(test)`."""
+
+    def __init__(self, test):
+        self.test = test
+
+    def __contains__(self, value):
+        return self.test(value)
+
+
+def c4_board(text):
+    """True if `text` is a connect-four board a game can go on from: 42 cells of . X O, row by
+    row from the top, no piece above an empty cell, X's pieces as many as O's or one more."""
+    board = list(text)
+    return bool(re.fullmatch("[.XO]{42}", text)) and text.count(X) - text.count(O) in (0, 1) \
+        and all(board[cell + 7] != EMPTY for cell in range(35) if board[cell] != EMPTY) \
+        and connect4.check_game_over(board) is None
+
 
 # The actions: App methods by name, their arguments, the values these may take (none a path).
 ACTIONS = {"play": "board you", "train": "games method seed side", "stop": "", "save": ""}
-VALUES = {"board": exact.reachable(X) | exact.reachable(O), "you": (X, O), "side": (O, X, BOTH),
-          "method": tuple(RULES), "games": range(1, 10 ** 7 + 1), "seed": range(2 ** 32)}
+VALUES = {"you": (X, O), "games": range(1, 10 ** 7 + 1), "seed": range(2 ** 32)}
+GAME_VALUES = {   # the game's boards, rules and sides (connect four: one net plays both)
+    "tic-tac-toe": dict(board=exact.reachable(X) | exact.reachable(O), method=tuple(RULES),
+                        side=(O, X, BOTH)),
+    CONNECT4: dict(board=Where(c4_board), method=(MONTE_CARLO, EXPERT_ITERATION), side=(BOTH,))}
+
+
+# ---- What the page shows: hints and chart points ----
+
+def c4_hints(board):
+    """Return each column's hint for the player to move on `board` (42 cells; one move ahead,
+    no solver): "wins" (a piece there makes four), "blocks" (the other side would make four
+    there), "loses" (the other side could make four on top of it), None, or "full"."""
+    mover, hints = to_move(board), ["full"] * connect4.COLUMNS
+
+    def four(symbol, cell, below=None):   # `symbol` at `cell` makes four (the mover's at `below`)
+        after = list(board)
+        if below is not None:
+            after[below] = mover
+        after[cell] = symbol
+        return connect4.is_winning_move(after, cell)
+    for column in connect4.legal_moves(board):
+        cell = connect4.landing_cell(board, column)
+        hints[column] = "wins" if four(mover, cell) else "blocks" if four(
+            opponent(mover), cell) else "loses" if cell >= 7 and four(
+            opponent(mover), cell - 7, cell) else None
+    return hints
 
 
 def measure(net, games, side):
-    """Return a chart point of `net` as `side`: {games, win, draw, loss, lines_lost, lines,
-    sides (BOTH: {"O": {win, draw, loss}, "X": ...}, else {}), telling: [label, position, probs,
-    correct cells] per telling position}: curve.measure's row, with what the page draws."""
+    """Return a tic-tac-toe chart point of `net` as `side`: {games, win, draw, loss, lines_lost,
+    lines, sides (BOTH: {"O": {win, draw, loss}, "X": ...}, else {}), telling: [label,
+    position, probs, correct cells] per telling position}: curve.measure's row, and more."""
     row = curve.measure(net, games, None, side)
     telling = [[name, position, probs, exact.correct_moves(position)]
                for (name, position), probs in zip(curve.TELLING_POSITIONS[side], row["probs"])]
@@ -46,76 +104,119 @@ def measure(net, games, side):
         "win", "draw", "loss", "lines_lost", "lines")})
 
 
+def measure_c4(net, games, side=BOTH):
+    """Return a connect-four chart point: {games, random, tactical (the share of games won
+    against each player, both sides' mean), agreement, sides: {"X": {random, tactical}, "O":
+    ...}}, of exact.c4_results on C4_CHART_GAMES seeded games a side."""
+    results = exact.c4_results(net, C4_CHART_GAMES)
+    sides = {s: {name: results[name][s][0] / C4_CHART_GAMES for name in exact.C4_PLAYERS}
+             for s in (X, O)}
+    return dict(games=games, sides=sides, agreement=results["agreement"], **{
+        name: (sides[X][name] + sides[O][name]) / 2 for name in exact.C4_PLAYERS})
+
+
+# ---- The app: the net played, the training, the file ----
+
 class App:
-    """The net played and the state (file, note, training), under self.lock; an action returns
-    {"error": "why"} if it cannot be done now. The net trained is played once it is done."""
+    """The net played and the state (game, file, note, training, previous), under self.lock; an
+    action returns {"error": "why"} if it cannot be done now. A net trained is played once it
+    is done or stopped (expert iteration: the net of the last whole round)."""
 
     def __init__(self, path, net, note):
         self.lock, self.halt, self.net = threading.Lock(), threading.Event(), net
-        self.state = dict(file=path, note=note, training={})
+        self.rules = rules_of(net)
+        self.state = dict(game=NAMES[self.rules], file=path, note=note, training={}, previous={})
+        self.values = dict(VALUES, **GAME_VALUES[self.state["game"]])   # what a request may send
         self.stop = self.halt.set   # the action "stop": the training's next report sees it
 
     def play(self, board, you):
-        """Return {board, move, probs, best (the move keeps the minimax value), hints (each empty
-        cell's result for the mover)}: `board` after the net's move, if not `you` to move."""
-        game = {}
+        """Return {board, move, probs, hints (tic-tac-toe: each empty cell's result for the
+        mover; connect four: each column's, c4_hints), best (tic-tac-toe: the move keeps the
+        minimax value)}: `board` after the net's move, if not `you` to move."""
+        game, c4 = {}, self.rules is connect4
         if to_move(board) != you:
-            move = get_computer_move(self.net, list(board))
-            game = dict(move=move, probs=self.net.outputs, best=move in exact.correct_moves(board))
-            board = board[:move] + opponent(you) + board[move + 1:]
-        results = exact.move_results(board)   # win, draw or loss, for the mover
-        hints = [results.get(cell) for cell in range(9)]
+            move = get_computer_move(self.net, list(board), self.rules)
+            cell = connect4.landing_cell(board, move) if c4 else move
+            game = dict(move=move, probs=self.net.outputs,
+                        best=not c4 and move in exact.correct_moves(board))
+            board = board[:cell] + opponent(you) + board[cell + 1:]
+        results = {} if c4 else exact.move_results(board)   # win, draw or loss, for the mover
+        hints = c4_hints(list(board)) if c4 else [results.get(cell) for cell in range(9)]
         return dict(game, board=board, hints=hints)
 
     def train(self, method, side, games, seed):
         """Train a new net in a thread, as ttt-train does with these flags, measuring it."""
         if self.state["training"].get("running"):
             return {"error": "a training is running: stop it first"}
-        sweeps, rng, rows = method == POLICY_ITERATION, random.Random(seed), []
+        sweeps, rows, stopped = method == POLICY_ITERATION, [], self.halt.is_set
         side = BOTH if sweeps else side   # policy iteration learns both sides
         points = set(one_two_five(games)) | {games * k // 10 for k in range(10)}   # and tenths
+        args = argparse.Namespace(game=self.state["game"], method=method, side=side, games=games,
+                                  seed=seed, opponent=RANDOM, hidden=None, jobs=None,
+                                  playouts=None)
+        mark = measure_c4 if self.rules is connect4 else measure
         self.halt.clear()
+        old = self.state["training"]   # its curve, faded on the chart
+        self.state["previous"] = dict(method=old.get("method"), rows=[
+            {k: v for k, v in row.items() if k != "telling"} for row in old.get("rows", ())])
         training = self.state["training"] = dict(running=True, method=method, side=side,
                                                  games=games, seed=seed, played=0, rows=rows,
                                                  stable=False)   # policy iteration stopped: stable
 
-        def report(net, played, *_, last=False):   # after each game; policy iteration: sweep
-            row = [measure(net, played, side)] if (last or played in points) and (
+        def report(net, played, *_, last=False):   # after each game, sweep or round
+            row = [mark(net, played, side)] if (last or played in points or method ==
+                                                EXPERT_ITERATION) and (
                 not rows or rows[-1]["games"] < played) else []   # each point once
             with self.lock:
                 training["played"] = played
                 rows.extend(row)
-            return self.halt.is_set()
+            return stopped()
 
         def run():   # the training thread
             try:
-                net = init_neural_network(rng)
+                net, rng = start_network(args)
                 report(net, 0)   # (policy iteration reports sweep s before its steps: s - 1 done)
-                played, unstable = train_policy_iteration(net, games, rng, report=report) \
-                    if sweeps else (RULES[method][1](net, games, rng, side, RULES[method][0],
-                                                     report), None)
+                unstable = error = None
+                if sweeps:
+                    played, unstable = train_policy_iteration(net, games, rng, report=report)
+                elif method == EXPERT_ITERATION:   # self-play in worker processes (lab.runs)
+                    played, error = train_expert_iteration_in_workers(net, rng, args, report,
+                                                                      stopped)
+                else:   # the C's rule (either game) or Q-learning, as ttt-train runs it
+                    played = train(net, rng, args, report)
                 report(net, played, last=True)   # the end
                 with self.lock:
                     self.net, self.state["note"] = net, "trained here, not saved"
-                    training["stable"] = unstable == 0   # sweep `played` changed no move
+                    training.update(stable=unstable == 0, error=error)   # sweep changed no move
             finally:   # even if training failed: the next Start is not refused
                 with self.lock:
-                    training.update(running=False, stopped=self.halt.is_set())
+                    training.update(running=False, stopped=stopped())
         threading.Thread(target=run, daemon=True).start()
 
     def save(self):
-        """Save the net played to FILE, as the commands save (FileError: one line, why not)."""
+        """Save the net played to FILE, as the commands save (FileError: one line, why not),
+        never over a net of the other game."""
         with saving(self.state["file"]) as save:   # a new temporary file each time
+            try:   # (saving has refused a file that is there and not a net)
+                other = rules_of(load(self.state["file"])) is not self.rules
+            except FileError:   # none
+                other = False
+            if other:
+                raise FileError("%s now holds a net of the other game: not replaced"
+                                % self.state["file"])
             self.state["note"] = "saved" + (save(self.net) or "")   # where the old file went
 
     def verdict(self):
-        """Return ttt-eval's figures of the net played: {side: {lines, share: (kept, of)}}."""
+        """Return ttt-eval's figures of the net played: {title: [lines]}."""
         with self.lock:   # the same weights, with activations of their own: play goes on
             net = NeuralNetwork(self.net.w_ih, self.net.w_ho, self.net.b_h, self.net.b_o)
-        return {side: dict(lines=exact.summary_lines(exact.evaluate_network(net, side)),
-                           share=exact.complete_share(exact.net_policy(net), side))
-                for side in (O, X)}
+        if self.rules is connect4:
+            return {"Against %d seeded games a side" % exact.C4_GAMES:
+                    exact.c4_lines(exact.c4_results(net))}
+        return {"As " + side: exact.describe(net, side)[0] for side in (O, X)}
 
+
+# ---- The server: requests, and the contract's promises ----
 
 class Server(http.server.ThreadingHTTPServer):
     """http.server's, quiet when a client resets its connection, with a listen queue for many
@@ -177,7 +278,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             body = None
         # Exactly the action's fields, each with a good value (an int only in a range: no True)
         if not isinstance(body, dict) or sorted(body) != ACTIONS[name].split() or any(
-                type(v) is not (int if type(VALUES[k]) is range else str) or v not in VALUES[k]
+                type(v) is not (int if type(app.values[k]) is range else str) or v not in app.values[k]
                 for k, v in body.items()):
             return self.send(400, {"error": "expected a JSON object {%s}" % ACTIONS[name]})
         with app.lock:   # the answer: the game, an error, or the state right after the action
@@ -189,20 +290,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send(409 if "error" in data else 200, text)
 
 
-def make_server(path, host="127.0.0.1", port=8000):
+def make_server(path, host="127.0.0.1", port=8000, game=None):
     """Return a Server on host:port (0: any free port) with .app, the App of FILE `path`
-    (untrained if none), .page, web.html, and .hosts, the Host headers it answers to: 127.0.0.1,
-    localhost, [::1] and `host`, with the port. Raises FileError (one line) if FILE cannot be
-    read or is not weights, its folder cannot take a new file, or the port cannot be had."""
+    (untrained if none, for `game`: a name in GAMES, default FILE's or tic-tac-toe), .page,
+    web.html, and .hosts, the Host headers it answers to: 127.0.0.1, localhost, [::1] and
+    `host`, with the port. Raises FileError (one line) if FILE cannot be read, is not weights
+    or is a net of another game than `game`, its folder cannot take a new file, or the port
+    cannot be had."""
     try:
         net, note = load(path), "loaded"
     except FileError as e:
         if not e.missing:   # there but unreadable (a folder, no permission): not an absent file
             raise
-        net, note = init_neural_network(random.Random(1)), \
+        net, note = init_neural_network(random.Random(1), HIDDEN_SIZE, GAMES[game or "tic-tac-toe"]), \
             "does not exist: an untrained net plays (random weights)"
-    if len(net.w_ih) != INPUT_SIZE:
-        raise FileError("%s is a connect-four net: the page plays tic-tac-toe" % path)
+    if game and rules_of(net) is not GAMES[game]:
+        raise FileError("%s is a %s net, not %s (see --game)" % (path, NAMES[rules_of(net)], game))
     with saving(path):   # tried now, as ttt-train tries OUTPUT: not at the first Save
         pass
     try:
@@ -221,15 +324,18 @@ def make_server(path, host="127.0.0.1", port=8000):
 def main(argv=None):
     """Run ttt-web on `argv` until Ctrl-C; return 0, 1 (bad FILE, port taken) or 2 (bad flags)."""
     parser = parser_for("ttt-web", "Play, train and inspect the network in a browser.", None)
-    parser.add_argument("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="FILE",
-                        help="weights to play and save (default %s)" % DEFAULT_WEIGHTS)
+    parser.add_argument("weights", nargs="?", metavar="FILE", help="weights to play and save "
+                        "(default %s; connect four: %s)" % (DEFAULT_WEIGHTS, C4_WEIGHTS))
+    parser.add_argument("--game", choices=tuple(GAMES), help="the game of a new net (default: "
+                        "FILE's; tic-tac-toe if FILE does not exist)")
     parser.add_argument("--port", type=number(int, 0, 65535), default=8000, help="0: any free")
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on, a name the "
                         "page may also be opened by (default 127.0.0.1: this computer)")
     args = parser.parse_intermixed_args(argv)
     if not args.host.strip():
         parser.error("argument --host: expected a name or an address, not an empty one")
-    server = make_server(args.weights, args.host, args.port)
+    args.weights = args.weights or (C4_WEIGHTS if args.game == CONNECT4 else DEFAULT_WEIGHTS)
+    server = make_server(args.weights, args.host, args.port, args.game)
     print("ttt-web: %s %s\nOpen http://%s:%d/ (Ctrl-C stops)" % (
         args.weights, server.app.state["note"], args.host, server.server_address[1]), flush=True)
     try:

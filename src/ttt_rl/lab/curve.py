@@ -96,15 +96,11 @@ class Reporter:
         return bool(self.stop and self.stop())
 
     def report_round(self, net, games, winners):
-        """Expert iteration's callback: one line per round (winners: X, O or TIE per game);
-        returns `stop()`."""
-        elapsed, counts = time.perf_counter() - self.start, Counter(winners)
-        self.games = games
-        print("Games: %d, X wins: %.1f%%, O wins: %.1f%%, ties: %.1f%% of the last %d [%s, %.1f "
-              "games/s, ETA %s]" % (games, *(100 * counts[k] / len(winners) for k in (X, O, TIE)),
-                                    len(winners), format_seconds(elapsed), games / elapsed,
-                                    format_seconds((self.num_games - games) * elapsed / games)),
-              flush=True)
+        """Expert iteration's callback, after each round (winners: X, O or TIE per game): the
+        self-play progress line over the round's games; returns `stop()`."""
+        self.games, self.interval, self.self_play = games, len(winners), True
+        self.window.update(winners)
+        self.progress_line(games)
         return bool(self.stop and self.stop())
 
     def finish(self, net):

@@ -1,9 +1,9 @@
 """The strength of a network, and the words that say it.
 
 Tic-tac-toe's is exact. The C only samples win rates; but the net's move is deterministic and
-the game tiny, so every game it can play is walked, over policy_iteration.game_tree(): the
-4,520 positions reachable from the empty board, with their moves. A policy maps a position
-("X...O....") to a cell, 0-8.
+the game tiny, so every game it can play is walked, over policy_iteration.game_tree() (the
+4,520 positions reachable from the empty board), and each of its moves is checked against
+policy_iteration's minimax. A policy maps a position ("X...O....") to a cell, 0-8.
 
 Connect four's is measured (c4_results): seeded games against the random and the tactical
 player, and the agreement with perfect play on a fixed set of positions that a perfect solver
@@ -11,44 +11,16 @@ scored once (the package's data/c4_positions.txt, made by bench/c4_positions.py)
 """
 
 import random
-from collections import Counter
 from functools import cache
 from importlib import resources
 
 from .. import connect4
-from ..game import BOTH, EMPTY, O, TIE, X, check_game_over, opponent, to_move
+from ..game import BOTH, O, TIE, X, check_game_over, opponent, to_move
 from ..learn import play_against_random
 from ..nn import get_computer_move
-from ..policy_iteration import game_tree
-
-START = EMPTY * 9   # the empty board as a position string
-
-
-def _children(position):   # (cell, the position after the mover plays it); none if it is over
-    return [(cell, after) for cell, (after, _) in game_tree().get(position, {}).items()]
-
-
-@cache
-def minimax(position):
-    """Return the value of `position` for O under perfect play by both: 1, 0 or -1."""
-    winner = check_game_over(position)
-    if winner is not None:
-        return {O: 1, TIE: 0, X: -1}[winner]
-    values = [minimax(child) for _, child in _children(position)]
-    return max(values) if to_move(position) == O else min(values)
-
-
-def move_results(position):
-    """Return {cell: "win", "draw" or "loss"}: each legal move's result for the player to move
-    in `position` under perfect play from there on (minimax); {} if the game is over."""
-    sign = 1 if to_move(position) == O else -1   # minimax is O's value
-    return {c: ("loss", "draw", "win")[1 + sign * minimax(child)]
-            for c, child in _children(position)}
-
-
-def correct_moves(position):
-    """Return the cells that keep the minimax value of `position`."""
-    return [c for c, child in _children(position) if minimax(child) == minimax(position)]
+from ..policy_iteration import START, correct_moves, game_tree
+# Re-exported: web.py and the browser test still read these two here.
+from ..policy_iteration import minimax, move_results  # noqa: F401
 
 
 def net_policy(net):
@@ -74,7 +46,8 @@ def evaluate_policy(policy, start=START, side=O):
             move = policy(position)
             return walk(position[:move] + side + position[move + 1:], moves + [move])
         # Each opponent move starts lines of its own; a random opponent picks each equally.
-        below = [walk(child, moves + [c]) for c, child in _children(position)]
+        below = [walk(after, moves + [cell])
+                 for cell, (after, _) in game_tree()[position].items()]
         win, draw, loss, lines = map(sum, zip(*below))
         return win / len(below), draw / len(below), loss / len(below), lines
 
@@ -107,19 +80,6 @@ def complete_share(policy, side=O):
     (both sides: all 4,520), those where the policy's move keeps the minimax value."""
     found = [p for p in game_tree() if side in (BOTH, to_move(p))]
     return sum(policy(p) in correct_moves(p) for p in found), len(found)
-
-
-@cache
-def best_safe_win_rate(position=START, side=O):
-    """Return the best P(win) of a never-losing `side` against a random opponent from `position`
-    (0.9164 as O, 0.9948 as X), by expectimax (Russell and Norvig, AIMA, 5.5) with a loss worth
-    -1e6: the random opponent finds any forced win with probability at least 1/(9*7*5*3), so
-    no policy that can lose is best."""
-    winner = check_game_over(position)
-    if winner is not None:
-        return 1.0 if winner == side else 0.0 if winner == TIE else -1e6
-    values = [best_safe_win_rate(child, side) for _, child in _children(position)]
-    return max(values) if to_move(position) == side else sum(values) / len(values)
 
 
 def verdict(result):
@@ -190,12 +150,10 @@ def c4_results(net, games=C4_GAMES):
     for name, player in C4_PLAYERS.items():
         results[name] = {}
         for side in (X, O):
-            rng, counts = random.Random(0), Counter()
-            for _ in range(games):
-                winner, _ = play_against_random(net_move, rng, side, player, connect4)
-                counts[winner == side, winner == TIE] += 1
-            results[name][side] = [counts[True, False], counts[False, True],
-                                   counts[False, False]]
+            rng = random.Random(0)
+            winners = [play_against_random(net_move, rng, side, player, connect4)[0]
+                       for _ in range(games)]
+            results[name][side] = [winners.count(w) for w in (side, TIE, opponent(side))]
     positions = c4_positions()
     results["agreement"] = sum(net_move(b) in keep for b, keep in positions) / len(positions)
     return results

@@ -99,43 +99,33 @@ def train_runs(args, stopped):
                                        -r["result"]["win"], r["seed"])), error
 
 
-def self_play_games(net, seeds, simulations):
-    """In a worker: expert_iteration.self_play_game for each seed, in order; None if the
-    command stopped its workers (a limit below 0) before the last game."""
-    played = []
-    for seed in seeds:
-        if _limit.value < 0:
-            return None
-        played.append(self_play_game(net, seed, simulations))
-    return played
+def self_play_game_unless_stopped(net, seed, simulations):
+    """In a worker: expert_iteration.self_play_game, or None once the command has stopped its
+    workers (a limit below 0)."""
+    return None if _limit.value < 0 else self_play_game(net, seed, simulations)
 
 
 def train_expert_iteration_in_workers(net, rng, args, report, stopped):
-    """expert_iteration.train_expert_iteration for args.games games, each round's self-play in
-    args.jobs worker processes (default: one per core), the games dealt out in turn. Once
-    stopped() (cli.first_ctrl_c's) is True the workers stop after their game and the round is
-    dropped: the net is the last whole round's. Returns (games learned, error): None, or the
-    one line that says a worker died (training stopped there)."""
+    """expert_iteration.train_expert_iteration for args.games games, each round's self-play
+    games in args.jobs worker processes (default: one per core). Once stopped()
+    (cli.first_ctrl_c's) is True the workers stop after their game and the round is dropped:
+    the net is the last whole round's. Returns (games learned, error): None, or the one line
+    that says a worker died (training stopped there)."""
     jobs, simulations = args.jobs or os.cpu_count() or 1, args.playouts or SIMULATIONS
     limit, error = multiprocessing.Value("i", 0), []
 
     def play_games(net, seeds):
-        futures = [pool.submit(self_play_games, net, seeds[i::jobs], simulations)
-                   for i in range(jobs)]
+        futures = [pool.submit(self_play_game_unless_stopped, net, seed, simulations)
+                   for seed in seeds]
         while concurrent.futures.wait(futures, 0.2)[1]:
             if stopped():
                 limit.value = -1
         try:
-            dealt = [future.result() for future in futures]
+            played = [future.result() for future in futures]
         except BrokenProcessPool:
             error.append("a worker process died: the round it was playing is lost")
             return None
-        if stopped() or None in dealt:
-            return None
-        played = [None] * len(seeds)
-        for i, games in enumerate(dealt):
-            played[i::jobs] = games
-        return played
+        return None if stopped() or None in played else played
 
     with concurrent.futures.ProcessPoolExecutor(jobs, initializer=_start_worker,
                                                 initargs=(limit, os.getpid())) as pool:

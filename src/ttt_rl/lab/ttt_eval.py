@@ -8,9 +8,10 @@ import sys
 
 from .. import connect4
 from ..game import BOTH, O, X, opponent
+from ..policy_iteration import best_safe_win_rate
 from ..weights import FileError, rules_of
 from .cli import EXIT_FAILURE, command, parser_for, side_type
-from .exact import best_safe_win_rate, c4_lines, c4_results, describe
+from .exact import c4_lines, c4_results, describe
 from .files import load_weights
 
 EXIT_UNREADABLE = 2   # as grep and diff: 1 is taken by "can be beaten" (--check)
