@@ -25,11 +25,13 @@ class SelfPlayTest(unittest.TestCase):
             self.assertAlmostEqual(sum(target), 1.0)
             full = set(range(7)) - set(connect4.legal_moves(board))
             self.assertEqual([target[c] for c in full], [0.0] * len(full))
-        # Each board is the one before with one piece more, dropped by the rules.
-        board = connect4.init_game()
+        # After the random opening (not learned), each board is the one before with one
+        # piece more, dropped by the rules.
+        board = list(boards[0])
+        self.assertIsNone(connect4.check_game_over(board))
         for ply, after in enumerate(boards[1:]):
             cell = next(i for i in range(42) if boards[ply][i] != after[i])
-            connect4.play_move(board, cell % 7, X if ply % 2 == 0 else O)
+            connect4.play_move(board, cell % 7, connect4.to_move(board))
             self.assertEqual(board, after)
             self.assertIsNone(connect4.check_game_over(board))
         self.assertIn(winner, (X, O, TIE))

@@ -37,7 +37,7 @@ GAMES_PER_ROUND = 300     # self-play games between two rounds of learning
 LEARNING_RATE = 0.02      # smaller than the C's 0.1: every position is seen several times
 REPLAY_POSITIONS = 30000  # the latest positions learned from (a round adds about 12,000)
 EPOCHS = 3                # passes over them a round, each in a new random order
-SAMPLED_PLIES = 8         # the first moves of a game are drawn in proportion to the visits
+RANDOM_OPENING = 20       # a game opens with 0 to this many random moves (not learned)
 
 
 def policy(net, board):
@@ -57,39 +57,29 @@ def self_play_game(net, seed, simulations=SIMULATIONS):
     the search's visit distribution there (7 floats summing to 1); winner is X, O or TIE.
 
     Takes the net (the search's prior; not changed), an int seed for this game's
-    random.Random and the simulations a move. A column that wins at once is played without a
-    search (its target is that column alone); so are the first SAMPLED_PLIES moves drawn in
-    proportion to the visits, for games that differ from each other; later ones are the most
-    visited column.
+    random.Random and the simulations a move. The game opens with 0 to RANDOM_OPENING random
+    moves, a number drawn for each game: games that differ from each other, and positions like
+    the ones a weak or random opponent leads to, threats and all. Those moves are not learned.
+    Then the search plays its most visited column; a column that wins at once is played
+    without a search (its target is that column alone).
     """
     rng = random.Random(seed)
     board, positions = connect4.init_game(), []
+    opening = int(rng.random() * (RANDOM_OPENING + 1))
     for ply in range(connect4.BOARD_CELLS):
         mover = to_move(board)
         column = connect4.winning_column(board, mover)
-        if column is None:
+        if ply < opening:
+            column = connect4.get_random_move(board, rng)
+        elif column is None:
             visits = puct_visits(board, rng, lambda b: policy(net, b), simulations, connect4)
-            target = [v / sum(visits) for v in visits]
-            if ply < SAMPLED_PLIES:
-                column = sample(target, rng)
-            else:
-                column = visits.index(max(visits))
+            positions.append((list(board), [v / sum(visits) for v in visits]))
+            column = visits.index(max(visits))
         else:
-            target = [float(c == column) for c in range(connect4.OUTPUT_SIZE)]
-        positions.append((list(board), target))
+            positions.append((list(board), [float(c == column) for c in range(7)]))
         if connect4.play_move(board, column, mover):
             return positions, mover
     return positions, TIE
-
-
-def sample(probs, rng):
-    """Return an index drawn with the probabilities `probs` (floats summing to 1)."""
-    r, total = rng.random(), 0.0
-    for index, p in enumerate(probs):
-        total += p
-        if r < total:
-            return index
-    return max(range(len(probs)), key=probs.__getitem__)   # rounding left r past the end
 
 
 def learn_positions(net, positions, rng, learning_rate=LEARNING_RATE):

@@ -141,11 +141,12 @@ def puct_visits(board, rng, prior, simulations, rules):
     Takes a board with a game in progress, a random.Random, prior(board) -> one probability
     per move (the net's policy over the legal moves), the number of simulations (>= 1) and the
     rules (a module with winning_column: connect4.py). Each simulation walks down the tree by
-    PUCT; the first time it reaches a position it expands it, every legal move at once with
-    its prior, unless the player to move can win at once (below the root: then that is the
-    position's result); then it plays one random game from there (simulate) and backpropagates the
-    result. A value network would judge the position
-    instead of the random game (AlphaZero's); this net has no value output.
+    PUCT to a position not yet expanded, expands it if it is visited for the second time (the
+    root at once): every legal move, with the prior's probability; then it plays one random
+    game from there (simulate) and backpropagates the result. Below the root, a position
+    where the player to move can win at once is not searched further: that is its result.
+    A value network would judge a position instead of the random game (AlphaZero's); this
+    net has no value output.
     """
     root = Node(None, opponent(to_move(board)), None, None)
     for _ in range(simulations):
@@ -157,12 +158,13 @@ def puct_visits(board, rng, prior, simulations, rules):
             winner = play(sim, node.move, node.player, rules)
             if node.visits == 0:   # the first visit: is the game over here?
                 node.winner = winner
-        # 2. Expansion: below the root, a player who can win at once will (the result is
-        # known: no need to search further); otherwise every legal move, with its prior.
-        player = opponent(node.player)
-        if node.winner is None and node.parent and rules.winning_column(sim, player) is not None:
+        # 2. Expansion. At a first visit below the root, a player who can win at once will:
+        # the result is known. Otherwise a position is expanded at its second visit: most
+        # positions reached are visited once, and the prior costs a forward pass of the net.
+        player, first = opponent(node.player), node.parent and not node.visits
+        if node.winner is None and first and rules.winning_column(sim, player) is not None:
             node.winner = player
-        elif node.winner is None:
+        elif node.winner is None and not first:
             probs = prior(sim)
             node.children = [Node(move, player, node, None, None, probs[move])
                              for move in rules.legal_moves(sim)]
