@@ -1,9 +1,11 @@
-"""Policy iteration (policy_iteration.py): the positions, exact evaluation, the best moves and
+"""Policy iteration (policy_iteration.py): the positions, minimax and the moves that keep it, the
+limit of a never-losing player (expectimax), exact evaluation, the best moves and
 the stop rule on hand-checked positions, the set loss's gradient for every parameter, that a
 stable policy is perfect, and that a seeded run repeats. TTT_SLOW=1 also trains a net to the
 end (about 35 s on CPython) and checks it complete, and that the move it plays reads at least
 1.0% in ttt-play's grid in every position (bench/complete.py measures that over 60 seeds)."""
 
+import functools
 import hashlib
 import math
 import os
@@ -12,9 +14,9 @@ import unittest
 from unittest import mock
 
 from ttt_rl import policy_iteration as pi
-from ttt_rl.game import BOARD_CELLS, EMPTY, O, X, board_to_inputs, to_move
-from ttt_rl.lab.exact import (complete_share, evaluate_network, evaluate_policy, net_policy,
-                              reachable)
+from ttt_rl.game import BOARD_CELLS, EMPTY, O, X, board_to_inputs, check_game_over, to_move
+from ttt_rl.lab.exact import complete_share, evaluate_network, evaluate_policy, net_policy
+from ttt_rl.policy_iteration import START, best_safe_win_rate, correct_moves, minimax, reachable
 from ttt_rl.nn import forward_pass, get_computer_move, init_neural_network
 from ttt_rl.play import format_probabilities
 from ttt_rl.weights import from_parameters, parameters, to_bytes
@@ -65,7 +67,7 @@ class PositionsTest(unittest.TestCase):
         self.assertEqual(len(found), 4520)
         self.assertEqual(len(set(found)), 4520)
         self.assertEqual(sum(to_move(p) == O for p in found), 2097)
-        self.assertEqual(set(found), reachable(O) | reachable(X))   # lab/exact.py's walk
+        self.assertEqual(set(found), reachable(O) | reachable(X))
         # Fewest pieces first, then in string order: the same order in every run.
         self.assertEqual(found, sorted(found, key=lambda p: (-p.count(EMPTY), p)))
         self.assertEqual(found[0], EMPTY * 9)
@@ -75,6 +77,66 @@ class PositionsTest(unittest.TestCase):
         self.assertEqual(moves[7], ("XOXXO.OOX", pi.REWARD_WIN))
         self.assertEqual(moves[5], ("XOXXOOO.X", None))
         self.assertEqual(pi.game_tree()["XOXXOOO.X"][7], ("XOXXOOOXX", pi.REWARD_TIE))
+
+
+class MinimaxTest(unittest.TestCase):
+    """minimax gives the game-theoretic value of a position, for O."""
+
+    def test_known_values(self):
+        self.assertEqual(minimax(START), 0)           # perfect play draws
+        self.assertEqual(minimax("OOO.XX.X."), 1)     # finished: O won
+        self.assertEqual(minimax("XXX.OO..."), -1)    # finished: X won
+        # O to move, X threatens 8 (0-4-8) and 6 (2-4-6) at once: a fork.
+        self.assertEqual(minimax("XOX.XO..."), -1)
+        # O to move and can complete 6-7-8: won.
+        self.assertEqual(minimax("XX..X.OO."), 1)
+        # X in a corner, O answers on the adjacent edge: X forces a win.
+        self.assertEqual(minimax("XO......."), -1)
+        self.assertEqual(minimax("X...O...."), 0)
+
+
+class LimitTest(unittest.TestCase):
+    """The best win rate of a player that never loses, computed by search."""
+
+    def test_never_losing_o_wins_at_most_91_64_percent(self):
+        self.assertEqual(round(best_safe_win_rate(), 4), 0.9164)
+
+    def test_never_losing_x_wins_at_most_99_48_percent(self):
+        self.assertEqual(round(best_safe_win_rate(side=X), 4), 0.9948)
+
+    def test_limit_from_a_won_position(self):
+        # O to move with 6-7-8 open: a never-losing O wins for sure.
+        self.assertEqual(best_safe_win_rate("XX..X.OO."), 1.0)
+
+    def test_the_limit_is_a_search_over_never_losing_moves(self):
+        # best_safe_win_rate is an expected reward that makes any loss unacceptable. Searched
+        # here directly: at the player's turn the best of the moves that keep at least a draw
+        # under perfect play, at the random opponent's the mean. Equal to the last bit.
+        @functools.lru_cache(maxsize=None)
+        def safe_win(position, side):
+            winner = check_game_over(position)
+            if winner is not None:
+                return float(winner == side)
+            mover = to_move(position)
+            children = [position[:c] + mover + position[c + 1:]
+                        for c in range(9) if position[c] == EMPTY]
+            if mover != side:
+                return sum(safe_win(child, side) for child in children) / len(children)
+            sign = 1 if side == O else -1   # minimax values are O's
+            return max(safe_win(child, side) for child in children if sign * minimax(child) >= 0)
+
+        for side in (O, X):
+            self.assertEqual(best_safe_win_rate(side=side), safe_win(START, side), side)
+        self.assertEqual(best_safe_win_rate("X...O....", O), safe_win("X...O....", O))
+
+
+class CorrectMovesTest(unittest.TestCase):
+    """Correct moves keep the minimax value."""
+
+    def test_correct_moves(self):
+        self.assertEqual(correct_moves("X........"), [4])
+        self.assertEqual(correct_moves("....X...."), [0, 2, 6, 8])
+        self.assertEqual(correct_moves("XX..O...."), [2])
 
 
 class EvaluateImproveTest(unittest.TestCase):

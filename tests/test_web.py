@@ -20,18 +20,18 @@ import urllib.error
 import urllib.request
 from unittest import mock
 
-from ttt_rl import web
-from ttt_rl.game import O, X
+from ttt_rl import connect4, web
+from ttt_rl.game import BOTH, O, X
 from ttt_rl.learn import DEFAULT_SETTINGS, train_against_random
 from ttt_rl.lab import exact
 from ttt_rl.nn import get_computer_move, init_neural_network
 from ttt_rl.policy_iteration import train_policy_iteration
-from ttt_rl.weights import FileError, to_bytes
+from ttt_rl.weights import FileError, file_size, to_bytes
 
 SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
 
 
-class WebTest(unittest.TestCase):
+class ServerCase(unittest.TestCase):
     """A server for FILE (net.bin in a new folder, absent unless a test writes it first)."""
 
     def setUp(self):
@@ -46,10 +46,10 @@ class WebTest(unittest.TestCase):
             self.server.server_close()
         shutil.rmtree(self.folder)
 
-    def start(self, path=None, host="127.0.0.1"):
+    def start(self, path=None, host="127.0.0.1", game=None):
         """Start a server for `path` (default self.path) on `host` and a free port, in a
-        thread."""
-        self.server = web.make_server(path or self.path, host, 0)
+        thread (`game`: ttt-web's --game)."""
+        self.server = web.make_server(path or self.path, host, 0, game)
         threading.Thread(target=self.server.serve_forever, args=(0.02,), daemon=True).start()
 
     def call(self, path, body=None, data=None, kind="application/json", host=None):
@@ -81,6 +81,10 @@ class WebTest(unittest.TestCase):
         status, _ = self.call("/api/train", dict(method=method, side=side, games=games, seed=seed))
         self.assertEqual(status, 200)
         return self.training_when(lambda t: not t["running"])
+
+
+class WebTest(ServerCase):
+    """Tic-tac-toe's page: the API, and the contract's promises."""
 
     def test_state_says_an_absent_file_gives_an_untrained_net(self):
         self.start()
@@ -343,6 +347,131 @@ class WebTest(unittest.TestCase):
         self.assertEqual(os.listdir(self.folder), [])   # nothing written anywhere
 
 
+class ConnectFourTest(ServerCase):
+    """The same server for a connect-four net (--game connect4, or a connect-four FILE)."""
+
+    def c4_net(self, seed=1):
+        return init_neural_network(random.Random(seed), 100, connect4)
+
+    def test_the_game_is_the_files_or_games(self):
+        self.start(game="connect4")
+        state = self.call("/api/state")[1]
+        self.assertEqual((state["game"], state["note"]), (
+            "connect4", "does not exist: an untrained net plays (random weights)"))
+        self.server.app.stop()
+        self.server.shutdown()
+        self.server.server_close()
+        with open(self.path, "wb") as f:
+            f.write(to_bytes(self.c4_net(5)))
+        self.start()   # no --game: the file's size says connect four
+        self.assertEqual(self.call("/api/state")[1]["game"], "connect4")
+        self.assertEqual(to_bytes(self.server.app.net), to_bytes(self.c4_net(5)))
+        with self.assertRaisesRegex(FileError, "net for connect4, not tic-tac-toe"):
+            web.make_server(self.path, "127.0.0.1", 0, "tic-tac-toe")
+
+    def test_the_net_replies_to_a_column_and_its_piece_falls(self):
+        self.start(game="connect4")
+        board = "." * 35 + "...X..."   # X in column 3; O (the net) to move
+        status, game = self.call("/api/play", {"board": board, "you": X})
+        self.assertEqual(status, 200)
+        move = get_computer_move(self.c4_net(), list(board), connect4)
+        self.assertEqual(game["move"], move)
+        cell = 28 + 3 if move == 3 else 35 + move   # on top of X, or at the bottom
+        self.assertEqual(game["board"], board[:cell] + O + board[cell + 1:])
+        self.assertEqual(len(game["probs"]), 7)
+        self.assertAlmostEqual(sum(game["probs"]), 1.0)
+        self.assertNotIn("hints", game)   # one move ahead: the page's
+        # It opens as X when the person plays O; no move when it is the person's turn.
+        self.assertEqual(self.call("/api/play", {"board": "." * 42, "you": O})[1]["board"]
+                         .count(X), 1)
+        self.assertNotIn("move", self.call("/api/play", {"board": board, "you": O})[1])
+
+    def test_bad_boards_methods_and_sides_are_400(self):
+        self.start(game="connect4")
+        empty, row = "." * 42, "." * 35
+        for board in ("." * 9, "....X....", empty[:-1], empty + ".", "X" + empty[1:],
+                      row + "XX.....", row + "Z......",
+                      "." * 14 + ("X......" + "O......") * 2 + "X......O......",
+                      "." * 21 + "X......" * 3 + "XOOO..."):   # floating, counts, over
+            status, answer = self.call("/api/play", {"board": board, "you": X})
+            self.assertEqual(status, 400, board)
+            self.assertNotIn("\n", answer["error"])
+        train = dict(method="monte-carlo", side=BOTH, games=10, seed=1)
+        for change in (dict(method="q-learning"), dict(method="policy-iteration"),
+                       dict(side=O), dict(side=X), dict(games=0)):
+            self.assertEqual(self.call("/api/train", dict(train, **change))[0], 400, change)
+        self.assertEqual(self.call("/api/play", data=b"{bad")[0], 400)
+        self.assertFalse(self.call("/api/state")[1]["training"])
+
+    def test_the_cs_rule_trains_the_net_ttt_train_does_and_charts_it(self):
+        self.start(game="connect4")
+        with mock.patch.object(web, "C4_CHART_GAMES", 2):   # a quick chart
+            training = self.train(30, seed=3, method="monte-carlo", side=BOTH)
+            rng = random.Random(3)   # ttt-train 30 --game connect4 --seed 3
+            net = init_neural_network(rng, 100, connect4)
+            train_against_random(net, 30, rng, BOTH, DEFAULT_SETTINGS, rules=connect4)
+            self.assertEqual(to_bytes(self.server.app.net), to_bytes(net))
+            row = training["rows"][-1]
+            self.assertEqual((row["games"], sorted(row)), (30, [
+                "agreement", "games", "random", "tactical"]))
+            self.assertEqual(sum(row["tactical"][X]), 2)   # wins, draws, losses
+            # A second training keeps the first one's curve for the chart, faded.
+            self.call("/api/train", dict(method="expert-iteration", side=BOTH, games=300,
+                                         seed=1))
+            self.assertEqual(self.call("/api/state")[1]["previous"],
+                             {"method": "monte-carlo", "rows": training["rows"]})
+            self.call("/api/stop", {})
+            self.training_when(lambda t: not t["running"])
+
+    def test_expert_iteration_stops_at_the_last_whole_round_and_saves(self):
+        self.start(game="connect4")
+        with mock.patch.object(web, "C4_CHART_GAMES", 2):
+            status, _ = self.call("/api/train", dict(method="expert-iteration", side=BOTH,
+                                                     games=300, seed=2))
+            self.assertEqual(status, 200)
+            self.training_when(lambda t: t["rows"])   # game 0 measured: the workers play
+            time.sleep(0.5)
+            asked = time.monotonic()
+            self.call("/api/stop", {})
+            training = self.training_when(lambda t: not t["running"], timeout=30)
+        self.assertLess(time.monotonic() - asked, 10)   # a worker's game, then the pool ends
+        self.assertEqual((training["played"], training["stopped"]), (0, True))
+        self.assertEqual(to_bytes(self.server.app.net), to_bytes(self.c4_net(2)))   # round 0
+        status, state = self.call("/api/save", {})
+        self.assertEqual((status, state["note"]), (200, "saved"))
+        self.assertEqual(os.path.getsize(self.path), file_size(100, connect4))
+
+    def test_a_save_never_writes_over_a_net_of_the_other_game(self):
+        self.start(game="connect4")
+        other = to_bytes(init_neural_network(random.Random(7)))   # tic-tac-toe's
+        with open(self.path, "wb") as f:
+            f.write(other)   # after the start
+        status, answer = self.call("/api/save", {})
+        self.assertEqual(status, 409)
+        self.assertIn("other game", answer["error"])
+        self.assertNotIn("\n", answer["error"])
+        with open(self.path, "rb") as f:
+            self.assertEqual(f.read(), other)
+
+    def test_a_foreign_host_is_refused_here_too(self):
+        self.start(game="connect4")
+        port = self.server.server_address[1]
+        for path, body in (("/api/play", {"board": "." * 42, "you": O}), ("/api/inspect", None),
+                           ("/api/train", dict(method="expert-iteration", side=BOTH, games=1,
+                                               seed=1))):
+            self.assertEqual(self.call(path, body, host="evil.example:%d" % port)[0], 403)
+        self.assertFalse(self.server.app.state["training"])
+
+    def test_inspect_gives_ttt_evals_figures(self):
+        self.start(game="connect4")
+        results = exact.c4_results
+        with mock.patch.object(exact, "c4_results", lambda net: results(net, 3)):   # quick
+            status, verdict = self.call("/api/inspect")
+        self.assertEqual(status, 200)
+        [(title, lines)] = verdict.items()
+        self.assertEqual(lines, exact.c4_lines(exact.c4_results(self.c4_net(), 3)))
+
+
 class CommandTest(unittest.TestCase):
     """ttt-web's command line: its failures in one line, its port, Ctrl-C."""
 
@@ -419,6 +548,29 @@ class CommandTest(unittest.TestCase):
             self.assertEqual(err.count("\n"), 1)
             self.assertIn("cannot listen", err)
 
+    def test_a_file_of_the_other_game_is_one_line_and_exit_1(self):
+        with tempfile.TemporaryDirectory() as folder:
+            for name, rules, game in (("t.bin", None, "connect4"),
+                                      ("c.bin", connect4, "tic-tac-toe")):
+                path = os.path.join(folder, name)
+                with open(path, "wb") as f:
+                    f.write(to_bytes(init_neural_network(random.Random(1), 100,
+                                                         rules or web.GAMES["tic-tac-toe"])))
+                status, err = self.run_main(path, "--game", game, "--port", "0")
+                self.assertEqual(status, 1)
+                self.assertEqual(err.count("\n"), 1)
+                self.assertIn("not %s (see --game)" % game, err)
+
+    def test_game_connect4_plays_c4_nn_bin_by_default(self):
+        with tempfile.TemporaryDirectory() as folder:
+            proc, url = self.serve(folder, "--game", "connect4")
+            self.assertIn("c4_nn.bin does not exist", self.note)
+            with urllib.request.urlopen(url + "api/state", timeout=10) as reply:
+                self.assertEqual(json.loads(reply.read())["game"], "connect4")
+            proc.send_signal(signal.SIGINT)
+            self.assertEqual(proc.communicate(timeout=10)[1], "")
+            self.assertEqual(os.listdir(folder), [])
+
     def test_it_prints_its_url_and_stops_on_ctrl_c(self):
         with tempfile.TemporaryDirectory() as folder:
             proc, url = self.serve(folder)
@@ -449,13 +601,14 @@ class CommandTest(unittest.TestCase):
             err = proc.communicate(timeout=10)[1]
             self.assertEqual(err, "")
 
-    def serve(self, folder):
-        """Start `ttt-web --port 0` in `folder`; return (the process, the URL it prints)."""
-        proc = subprocess.Popen([sys.executable, "-m", "ttt_rl.web", "--port", "0"],
+    def serve(self, folder, *flags):
+        """Start `ttt-web --port 0` (and `flags`) in `folder`; return (the process, the URL it
+        prints); self.note: its first line."""
+        proc = subprocess.Popen([sys.executable, "-m", "ttt_rl.web", "--port", "0", *flags],
                                 cwd=folder, env=dict(os.environ, PYTHONPATH=SRC),
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.addCleanup(proc.kill)   # (if a test fails before its Ctrl-C)
-        proc.stdout.readline()   # the note
+        self.note = proc.stdout.readline()
         url = proc.stdout.readline().split()[1]
         self.assertRegex(url, r"^http://127\.0\.0\.1:[0-9]+/$")
         return proc, url

@@ -28,10 +28,10 @@ net's total probability over that set in the C's softmax over all 9 cells (the g
 prints): the net may share P among those moves as it likes, and the taken cells' targets are
 0, as in the C's rule, so the move it plays also reads high in that grid.
 
-The module reads in that order: the game tree; the values of perfect play over it, by the
-same backward induction (minimax, the moves that keep it, and the most a never-losing player
-wins against a random one), which lab/exact.py measures a policy against; then the net's
-policy evaluated and improved, sweep after sweep.
+The module reads in that order: the game tree and its positions; the values of perfect play
+over it, by the same backward induction (minimax, the moves that keep it, and the most a
+never-losing player wins against a random one), which lab/exact.py measures a policy
+against; then the net's policy evaluated and improved, sweep after sweep.
 
 No C counterpart: the C learns from the games it plays; this reads the rules as a model.
 """
@@ -81,6 +81,12 @@ def game_tree():
 def positions():
     """Return the 4,520 non-terminal reachable positions (strings), fewest pieces first."""
     return list(game_tree())
+
+
+@functools.cache
+def reachable(side):
+    """Return the positions (a frozenset) with `side` to move reachable under any play."""
+    return frozenset(p for p in game_tree() if to_move(p) == side)
 
 
 @functools.cache

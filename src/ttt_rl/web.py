@@ -41,23 +41,16 @@ C4_CHART_GAMES = 200   # a chart point's seeded games a side against each player
 
 # ---- What a request may ask: the actions, and the values each game takes ----
 
-class Where:
-    """The values `test` accepts, as a container: `value in Where(test)`."""
+class C4Boards:
+    """The connect-four boards a game can go on from, as a container (`text in C4Boards()`):
+    42 cells of . X O, row by row from the top, no piece above an empty cell, X's pieces as
+    many as O's or one more, no four in a row, not full."""
 
-    def __init__(self, test):
-        self.test = test
-
-    def __contains__(self, value):
-        return self.test(value)
-
-
-def c4_board(text):
-    """True if `text` is a connect-four board a game can go on from: 42 cells of . X O, row by
-    row from the top, no piece above an empty cell, X's pieces as many as O's or one more."""
-    board = list(text)
-    return bool(re.fullmatch("[.XO]{42}", text)) and text.count(X) - text.count(O) in (0, 1) \
-        and all(board[cell + 7] != EMPTY for cell in range(35) if board[cell] != EMPTY) \
-        and connect4.check_game_over(board) is None
+    def __contains__(self, text):
+        board = list(text)
+        return bool(re.fullmatch("[.XO]{42}", text)) and text.count(X) - text.count(O) in (
+            0, 1) and all(board[cell + 7] != EMPTY for cell in range(35) if board[cell] != EMPTY) \
+            and connect4.check_game_over(board) is None
 
 
 # The actions: App methods by name, their arguments, the values these may take (none a path).
@@ -66,30 +59,10 @@ VALUES = {"you": (X, O), "games": range(1, 10 ** 7 + 1), "seed": range(2 ** 32)}
 GAME_VALUES = {   # the game's boards, rules and sides (connect four: one net plays both)
     "tic-tac-toe": dict(board=exact.reachable(X) | exact.reachable(O), method=tuple(RULES),
                         side=(O, X, BOTH)),
-    CONNECT4: dict(board=Where(c4_board), method=(MONTE_CARLO, EXPERT_ITERATION), side=(BOTH,))}
+    CONNECT4: dict(board=C4Boards(), method=(MONTE_CARLO, EXPERT_ITERATION), side=(BOTH,))}
 
 
 # ---- What the page shows: hints and chart points ----
-
-def c4_hints(board):
-    """Return each column's hint for the player to move on `board` (42 cells; one move ahead,
-    no solver): "wins" (a piece there makes four), "blocks" (the other side would make four
-    there), "loses" (the other side could make four on top of it), None, or "full"."""
-    mover, hints = to_move(board), ["full"] * connect4.COLUMNS
-
-    def four(symbol, cell, below=None):   # `symbol` at `cell` makes four (the mover's at `below`)
-        after = list(board)
-        if below is not None:
-            after[below] = mover
-        after[cell] = symbol
-        return connect4.is_winning_move(after, cell)
-    for column in connect4.legal_moves(board):
-        cell = connect4.landing_cell(board, column)
-        hints[column] = "wins" if four(mover, cell) else "blocks" if four(
-            opponent(mover), cell) else "loses" if cell >= 7 and four(
-            opponent(mover), cell - 7, cell) else None
-    return hints
-
 
 def measure(net, games, side):
     """Return a tic-tac-toe chart point of `net` as `side`: {games, win, draw, loss, lines_lost,
@@ -105,14 +78,9 @@ def measure(net, games, side):
 
 
 def measure_c4(net, games, side=BOTH):
-    """Return a connect-four chart point: {games, random, tactical (the share of games won
-    against each player, both sides' mean), agreement, sides: {"X": {random, tactical}, "O":
-    ...}}, of exact.c4_results on C4_CHART_GAMES seeded games a side."""
-    results = exact.c4_results(net, C4_CHART_GAMES)
-    sides = {s: {name: results[name][s][0] / C4_CHART_GAMES for name in exact.C4_PLAYERS}
-             for s in (X, O)}
-    return dict(games=games, sides=sides, agreement=results["agreement"], **{
-        name: (sides[X][name] + sides[O][name]) / 2 for name in exact.C4_PLAYERS})
+    """Return a connect-four chart point: exact.c4_results on C4_CHART_GAMES seeded games a side
+    ({random, tactical: {X: [wins, draws, losses], O: ...}, agreement}), and games."""
+    return dict(exact.c4_results(net, C4_CHART_GAMES), games=games)
 
 
 # ---- The app: the net played, the training, the file ----
@@ -130,9 +98,9 @@ class App:
         self.stop = self.halt.set   # the action "stop": the training's next report sees it
 
     def play(self, board, you):
-        """Return {board, move, probs, hints (tic-tac-toe: each empty cell's result for the
-        mover; connect four: each column's, c4_hints), best (tic-tac-toe: the move keeps the
-        minimax value)}: `board` after the net's move, if not `you` to move."""
+        """Return {board, move, probs, best (tic-tac-toe: the move keeps the minimax value),
+        hints (tic-tac-toe: each empty cell's result for the mover)}: `board` after the net's
+        move, if not `you` to move. (Connect four's hints, one move ahead, are the page's.)"""
         game, c4 = {}, self.rules is connect4
         if to_move(board) != you:
             move = get_computer_move(self.net, list(board), self.rules)
@@ -140,9 +108,10 @@ class App:
             game = dict(move=move, probs=self.net.outputs,
                         best=not c4 and move in exact.correct_moves(board))
             board = board[:cell] + opponent(you) + board[cell + 1:]
-        results = {} if c4 else exact.move_results(board)   # win, draw or loss, for the mover
-        hints = c4_hints(list(board)) if c4 else [results.get(cell) for cell in range(9)]
-        return dict(game, board=board, hints=hints)
+        if c4:   # connect four's hints, one move ahead (no solver), are the page's
+            return dict(game, board=board)
+        results = exact.move_results(board)   # win, draw or loss, for the mover
+        return dict(game, board=board, hints=[results.get(cell) for cell in range(9)])
 
     def train(self, method, side, games, seed):
         """Train a new net in a thread, as ttt-train does with these flags, measuring it."""
@@ -211,7 +180,7 @@ class App:
         with self.lock:   # the same weights, with activations of their own: play goes on
             net = NeuralNetwork(self.net.w_ih, self.net.w_ho, self.net.b_h, self.net.b_o)
         if self.rules is connect4:
-            return {"Against %d seeded games a side" % exact.C4_GAMES:
+            return {"Against {:,} seeded games a side".format(exact.C4_GAMES):
                     exact.c4_lines(exact.c4_results(net))}
         return {"As " + side: exact.describe(net, side)[0] for side in (O, X)}
 
@@ -277,8 +246,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except (ValueError, RecursionError):   # not JSON, or nested past Python's stack
             body = None
         # Exactly the action's fields, each with a good value (an int only in a range: no True)
+        values = app.values   # the game's
         if not isinstance(body, dict) or sorted(body) != ACTIONS[name].split() or any(
-                type(v) is not (int if type(app.values[k]) is range else str) or v not in app.values[k]
+                type(v) is not (int if type(values[k]) is range else str) or v not in values[k]
                 for k, v in body.items()):
             return self.send(400, {"error": "expected a JSON object {%s}" % ACTIONS[name]})
         with app.lock:   # the answer: the game, an error, or the state right after the action
@@ -302,10 +272,12 @@ def make_server(path, host="127.0.0.1", port=8000, game=None):
     except FileError as e:
         if not e.missing:   # there but unreadable (a folder, no permission): not an absent file
             raise
-        net, note = init_neural_network(random.Random(1), HIDDEN_SIZE, GAMES[game or "tic-tac-toe"]), \
-            "does not exist: an untrained net plays (random weights)"
+        rules = GAMES[game or "tic-tac-toe"]
+        net = init_neural_network(random.Random(1), HIDDEN_SIZE, rules)
+        note = "does not exist: an untrained net plays (random weights)"
     if game and rules_of(net) is not GAMES[game]:
-        raise FileError("%s is a %s net, not %s (see --game)" % (path, NAMES[rules_of(net)], game))
+        raise FileError("%s is a net for %s, not %s (see --game)"
+                        % (path, NAMES[rules_of(net)], game))
     with saving(path):   # tried now, as ttt-train tries OUTPUT: not at the first Save
         pass
     try:

@@ -3,6 +3,9 @@ played by clicking, the hint switch, a training run and Stop, policy iteration's
 and a stable run of it, saving, a phone's width and a desktop's. Skipped without Playwright
 for Python or /usr/bin/chromium (.ci/browser has both).
 With WEB_SCREENSHOT=docs/web.png, the screenshot of a game in progress is saved there too.
+Connect four (ConnectFourPageTest): a whole game by clicking columns, the hints (checked
+against hand-made positions), the C's rule and then expert iteration trained, stopped and
+saved, a phone's width; with WEB_C4_SCREENSHOT=docs/web-c4.png, its screenshot.
 """
 
 import os
@@ -27,10 +30,13 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 RESULT = {1: "win", 0: "draw", -1: "loss"}
 # Where to save the screenshot as well (read now: the tests change the working folder).
 SCREENSHOT = os.environ.get("WEB_SCREENSHOT") and os.path.abspath(os.environ["WEB_SCREENSHOT"])
+C4_SCREENSHOT = os.environ.get("WEB_C4_SCREENSHOT") and os.path.abspath(
+    os.environ["WEB_C4_SCREENSHOT"])
 
 
-class PageTest(unittest.TestCase):
+class Browser(unittest.TestCase):
     """One server (FILE absent at first) and one browser for all; a new page per test."""
+    FILE, GAME = "ttt_nn.bin", None
 
     @classmethod
     def setUpClass(cls):
@@ -40,8 +46,8 @@ class PageTest(unittest.TestCase):
             raise unittest.SkipTest("no %s" % CHROMIUM)
         cls.folder, cls.cwd = tempfile.mkdtemp(), os.getcwd()
         os.chdir(cls.folder)   # FILE is ttt_nn.bin, as in `ttt-web` (and in the screenshot)
-        cls.path = os.path.join(cls.folder, "ttt_nn.bin")
-        cls.server = web.make_server("ttt_nn.bin", "127.0.0.1", 0)
+        cls.path = os.path.join(cls.folder, cls.FILE)
+        cls.server = web.make_server(cls.FILE, "127.0.0.1", 0, cls.GAME)
         threading.Thread(target=cls.server.serve_forever, args=(0.05,), daemon=True).start()
         cls.url = "http://127.0.0.1:%d/" % cls.server.server_address[1]
         cls.playwright = sync_playwright().start()
@@ -60,15 +66,15 @@ class PageTest(unittest.TestCase):
     def setUp(self):
         self.open(1400, 900)
 
-    def open(self, width, height, url=None):
-        """Open the page (of `url`, default the class's server) at this viewport; JavaScript
-        errors are kept in self.errors."""
+    def open(self, width, height, url=None, ready="cell 8"):
+        """Open the page (of `url`, default the class's server) at this viewport, until the
+        button named `ready` shows; JavaScript errors are kept in self.errors."""
         self.errors = []
         self.page = self.browser.new_page(viewport={"width": width, "height": height})
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.goto(url or self.url)
-        self.cell(8).wait_for()
+        self.page.get_by_role("button", name=re.compile("^%s(,|$)" % ready)).wait_for()
 
     def tearDown(self):
         self.page.close()
@@ -97,6 +103,11 @@ class PageTest(unittest.TestCase):
         """Wait until no training runs (Start is enabled again)."""
         self.page.wait_for_function("!document.getElementById('start').disabled",
                                     timeout=30000)
+
+
+
+class PageTest(Browser):
+    """Tic-tac-toe's page."""
 
     def test_page_loads_with_every_control_labelled(self):
         for label in ("hint", "you play", "method", "side", "games", "seed"):
@@ -250,6 +261,136 @@ class PageTest(unittest.TestCase):
         self.page.get_by_label("hint", exact=True).check()
         self.page.get_by_text("Exact as O vs random X").wait_for()
         path = SCREENSHOT or os.path.join(self.folder, "web.png")
+        self.page.screenshot(path=path, full_page=True)
+        self.assertGreater(os.path.getsize(path), 10000)
+
+
+class ConnectFourPageTest(Browser):
+    """The page of `ttt-web --game connect4` (c4_nn.bin, absent at first)."""
+    FILE, GAME = "c4_nn.bin", "connect4"
+
+    def open(self, width, height, url=None):
+        super().open(width, height, url, ready="column 6")
+
+    def column(self, n):
+        return self.page.get_by_role("button", name=re.compile(r"^column %d(,|$)" % n))
+
+    def board(self):
+        """Return the board as the page's cell names say it: 42 characters of '.', 'X', 'O'."""
+        names = self.page.eval_on_selector_all("#board td", "tds => tds.map(td => "
+                                               "td.getAttribute('aria-label'))")
+        self.assertEqual(names[3], "row 0 column 3: " + names[3].split(": ")[1])
+        return "".join({"empty": "."}.get(n.split(": ")[1], n.split(": ")[1]) for n in names)
+
+    def test_a_whole_game_played_by_clicking_columns_with_hints(self):
+        self.page.get_by_label("you play", exact=True).select_option("X")
+        self.page.get_by_role("button", name="New game").click()
+        self.page.get_by_label("hint", exact=True).check()
+        for n in range(7):
+            self.assertEqual(self.column(n).count(), 1)
+        pieces = 0
+        while not re.search("win|draw", self.page.locator("#status").text_content()):
+            names = [self.column(n).get_attribute("aria-label") for n in range(7)]
+            board = self.board()
+            # A good player: a winning column, a blocking one, not one that loses; the first.
+            move = min((n for n in range(7) if board[n] == "."), key=lambda n: (
+                "wins" not in names[n], "blocks" not in names[n], "loses" in names[n], n))
+            self.column(move).click()
+            pieces += 2
+            self.page.wait_for_function(
+                """n => [...document.querySelectorAll('#board td')].filter(td =>
+                     !td.getAttribute('aria-label').endsWith('empty')).length >= n
+                   || /win|draw/.test(document.getElementById('status').textContent)""",
+                arg=pieces)
+            if "O" in self.board() and not re.search("win|draw", self.page.locator(
+                    "#status").text_content()):   # the net's wishes, its move marked
+                names = [self.column(n).get_attribute("aria-label") for n in range(7)]
+                self.assertTrue(any("the net's move" in name for name in names))
+                self.assertTrue(all(re.match(r"column \d, \d+%", name) for n, name in
+                                    enumerate(names) if self.board()[n] == "."))
+        self.assertRegex(self.page.locator(".score").text_content(), "[1-9]")
+
+    def test_hints_say_wins_blocks_loses_and_when_nothing_saves_the_game(self):
+        def hints(board):   # the page's, for the player to move; row 0 on top
+            return self.page.evaluate("board => c4Hints(board)", board)
+        empty = "." * 28
+        # X to move: a fourth X in the bottom row wins (and would block O's too).
+        self.assertEqual(hints(empty + "......." + "XXX.OOO"), [None, None, None, "wins",
+                                                               None, None, None])
+        # X to move: O would make four in the bottom row.
+        self.assertEqual(hints(empty + "....X.." + "OOO.XX."), [None, None, None, "blocks",
+                                                               None, None, None])
+        # O to move: O at the bottom of column 2 lets X make four in the row above.
+        self.assertEqual(hints(empty + "XX.X..." + "OX.OO..")[2], "loses")
+        # X to move: O makes four at column 0 and at column 4; no column saves the game.
+        doomed = empty + ".XXX..." + ".OOO..."
+        self.assertEqual(hints(doomed), ["blocks", None, None, None, "blocks", None, None])
+        self.page.get_by_label("hint", exact=True).check()
+        self.page.evaluate("""board => { Object.assign(game, {board, you: "X", last: null,
+                                                        over: null, hints: c4Hints(board)});
+                                          renderBoard(); }""", doomed)
+        self.assertIn("No column saves the game", self.page.locator("#status").text_content())
+        self.assertEqual(self.column(0).get_attribute("aria-label"), "column 0, blocks")
+        self.assertEqual(self.page.get_by_role("cell", name="row 5 column 1: O").count(), 1)
+        self.assertEqual(self.page.get_by_role("cell", name="row 5 column 0: empty").count(), 1)
+
+    def test_training_the_cs_rule_then_expert_iteration_stop_and_save(self):
+        self.wait_idle()
+        method, games = (self.page.get_by_label(name, exact=True) for name in ("method", "games"))
+        self.assertEqual(self.page.get_by_label("side", exact=True).input_value(), "both")
+        method.select_option("monte-carlo")
+        games.fill("300")
+        self.page.get_by_role("button", name="Start").click()   # (a run before may be Done)
+        self.page.get_by_text("300 of 300 games. Done").wait_for(timeout=60000)
+        legend = self.page.locator("#legend").text_content()
+        self.assertRegex(legend, r"wins against random as X \d+\.\d%, as O \d+\.\d%")
+        self.assertRegex(legend, r"agreement with perfect play \d+\.\d%")
+        method.select_option("expert-iteration")
+        self.assertIn("Expert iteration", self.page.locator("#method-note").text_content())
+        self.page.get_by_label("games (self-play)", exact=True).fill("300")
+        self.page.get_by_role("button", name="Start").click()
+        self.page.wait_for_function("document.querySelectorAll('#chart .previous').length")
+        self.assertEqual(self.page.get_by_role("progressbar").get_attribute("aria-valuemax"),
+                         "300")
+        self.page.wait_for_timeout(3000)
+        self.page.get_by_role("button", name="Stop").click()
+        self.wait_idle()
+        self.assertIn("Stopped", self.page.locator("#progress-text").text_content())
+        self.assertIn("faded: the training before (monte-carlo)",
+                      self.page.locator("#legend").text_content())
+        self.page.get_by_role("button", name="Save").click()
+        self.page.get_by_text(re.compile(r"^saved( \(the old file is now c4_nn\.bin\.bak\))?$")
+                              ).wait_for()
+        self.assertEqual(os.path.getsize(self.path), 36828)   # 92 x 100 + 7 floats
+
+    def test_a_phone_and_a_desktop_show_everything_without_sideways_scrolling(self):
+        for width, height in ((375, 800), (1400, 900)):
+            self.page.close()
+            self.open(width, height)
+            self.assertLessEqual(self.page.evaluate(
+                "document.documentElement.scrollWidth"), width)
+            for n in range(7):
+                box = self.column(n).bounding_box()
+                self.assertLessEqual(box["x"] + box["width"], width)
+                self.assertGreaterEqual(box["width"], 43)   # big enough for a finger
+            self.page.screenshot(path=os.path.join(self.folder, "c4-%d.png" % width),
+                                 full_page=True)
+
+    def test_screenshot_of_a_game_in_progress_after_training(self):
+        self.wait_idle()
+        self.page.get_by_label("method", exact=True).select_option("monte-carlo")
+        self.page.get_by_label("games", exact=True).fill("5000")
+        self.page.get_by_role("button", name="Start").click()
+        self.page.get_by_text("Done: you now play this net").wait_for(timeout=120000)
+        self.page.get_by_label("you play", exact=True).select_option("X")
+        self.page.get_by_label("hint", exact=True).check()
+        for pieces, column in ((2, 3), (4, 3), (6, 2)):
+            self.column(column).click()
+            self.page.wait_for_function(
+                "n => [...document.querySelectorAll('#board td span')].filter(s => "
+                "s.textContent).length >= n", arg=pieces)
+        self.page.get_by_text("Against the tactical player as O").wait_for(timeout=60000)
+        path = C4_SCREENSHOT or os.path.join(self.folder, "web-c4.png")
         self.page.screenshot(path=path, full_page=True)
         self.assertGreater(os.path.getsize(path), 10000)
 

@@ -5,14 +5,17 @@ nothing and tears no file; a closed pipe is quiet; flags that do not go together
 
 import math
 import os
+import random
 import shlex
 import signal
 import struct
 import subprocess
 import sys
 
-from ttt_rl import play, train, ttt
+from ttt_rl import connect4, play, train, ttt
 from ttt_rl.lab import ttt_eval
+from ttt_rl.nn import init_neural_network
+from ttt_rl.weights import to_bytes
 
 from ..helpers import C_FILE, SRC, TempDirTest, ctrl_c_after, read, run_main
 
@@ -33,6 +36,28 @@ class CommandLineTest(TempDirTest):
             self.assertNotIn("Traceback", err)
             self.assertRegex(err.splitlines()[-1], r"^ttt-\w+: error: ", argv)
             self.assertFalse(os.listdir(self.tmp))
+
+    def test_connect_four_refuses_what_is_tic_tac_toes(self):
+        c4_file = self.path("c4.bin")
+        with open(c4_file, "wb") as f:
+            f.write(to_bytes(init_neural_network(random.Random(1), 10, connect4)))
+        c4 = ["10", self.path("o.bin"), "--game", "connect4"]
+        for argv, flag in ((c4 + ["--runs", "2"], "--runs"),
+                           (c4 + ["--opponent", "mcts"], "--opponent"),
+                           (c4 + ["--side", "X"], "--side"),
+                           (c4 + ["--method", "q-learning"], "--method"),
+                           (c4 + ["--method", "policy-iteration"], "--method"),
+                           (["10", self.path("o.bin"), "--method", "expert-iteration"],
+                            "--method"),
+                           (c4 + ["--init", C_FILE], "--init"),
+                           (["10", self.path("o.bin"), "--init", c4_file], "--init")):
+            status, out, err = run_main(train.main, *argv)
+            self.assertEqual((status, out), (2, ""), argv)
+            self.assertNotIn("Traceback", err)
+            self.assertTrue(err.startswith("usage: ttt-train "), argv)
+            self.assertRegex(err.splitlines()[-1], "^ttt-train: error: %s " % flag, argv)
+            self.assertEqual(len([l for l in err.splitlines() if "error" in l]), 1, argv)
+        self.assertEqual(os.listdir(self.tmp), ["c4.bin"])
 
     def test_self_play_implies_both_sides_and_q_learning(self):
         status, out, err = run_main(train.main, "20", self.path("s.bin"), "--opponent", "self",

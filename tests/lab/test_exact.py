@@ -1,42 +1,24 @@
-"""Exact evaluation (lab/exact.py): minimax, tree walks, correct moves, the
-limit of a never-losing player, and the optimum of a reward (expectimax)."""
+"""Exact evaluation (lab/exact.py): tree walks of a policy, a net on both sides, the share of
+positions where a policy keeps the minimax value; connect four's measured figures."""
 
-import functools
 import math
 import random
 import unittest
 
-from ttt_rl.game import BOTH, EMPTY, O, X, check_game_over, get_random_move, to_move
-from ttt_rl.lab.exact import (START, best_safe_win_rate, complete_share, correct_moves,
-                              evaluate_network, evaluate_policy, minimax,
-                              net_policy, reachable)
+from ttt_rl import connect4
+from ttt_rl.game import BOTH, EMPTY, O, X, check_game_over, get_random_move
+from ttt_rl.lab.exact import (C4_PLAYERS, c4_positions, c4_results, complete_share,
+                              evaluate_network, evaluate_policy, net_policy)
+from ttt_rl.nn import init_neural_network
+from ttt_rl.policy_iteration import correct_moves, reachable
 from ttt_rl.weights import load
 
 from ..helpers import C_FILE
-
-C_REWARD = (1.0, 0.3, -2.0)      # ttt.c: win, tie, loss
-C_README_REWARD = (1.0, 0.2, -1.0)
 
 
 def first_empty(position):
     """A fixed policy for O: the lowest empty cell."""
     return position.index(EMPTY)
-
-
-class MinimaxTest(unittest.TestCase):
-    """minimax gives the game-theoretic value of a position, for O."""
-
-    def test_known_values(self):
-        self.assertEqual(minimax(START), 0)           # perfect play draws
-        self.assertEqual(minimax("OOO.XX.X."), 1)     # finished: O won
-        self.assertEqual(minimax("XXX.OO..."), -1)    # finished: X won
-        # O to move, X threatens 8 (0-4-8) and 6 (2-4-6) at once: a fork.
-        self.assertEqual(minimax("XOX.XO..."), -1)
-        # O to move and can complete 6-7-8: won.
-        self.assertEqual(minimax("XX..X.OO."), 1)
-        # X in a corner, O answers on the adjacent edge: X forces a win.
-        self.assertEqual(minimax("XO......."), -1)
-        self.assertEqual(minimax("X...O...."), 0)
 
 
 class FixedPolicyTest(unittest.TestCase):
@@ -53,7 +35,6 @@ class FixedPolicyTest(unittest.TestCase):
         self.assertEqual((result["lines"], result["lines_lost"]), (3, 1))
         self.assertEqual(result["positions"], 2)
         self.assertEqual(result["optimal_positions"], 1)
-        self.assertEqual(result["losing_lines"], [[6]])
         self.assertAlmostEqual(result["loss"], 1 / 3)
         self.assertAlmostEqual(result["draw"], 2 / 3)
         self.assertEqual(result["win"], 0.0)
@@ -65,7 +46,6 @@ class FixedPolicyTest(unittest.TestCase):
         result = evaluate_policy(first_empty, start="...OXOXOX")
         self.assertEqual((result["lines"], result["lines_lost"]), (3, 3))
         self.assertEqual(result["positions"], 1)
-        self.assertEqual(result["losing_lines"], [[0], [1, 0, 2], [2]])
         self.assertAlmostEqual(result["loss"], 1.0)
 
     def test_exact_probabilities_match_monte_carlo(self):
@@ -96,74 +76,32 @@ class FixedPolicyTest(unittest.TestCase):
             other = X if side == O else O
             lines = lost = wins = 0
             positions = set()
-            losing = []
 
-            def walk(board, moves):
+            def walk(board):
                 nonlocal lines, lost, wins
                 winner = check_game_over(board)
                 if winner is not None:
                     lines += 1
                     wins += winner == side
-                    if winner == other:
-                        lost += 1
-                        losing.append(moves)
+                    lost += winner == other
                     return
                 mover = X if board.count(X) == board.count(O) else O
                 if mover == other:
                     for cell in range(9):
                         if board[cell] == EMPTY:
-                            walk(board[:cell] + [other] + board[cell + 1:], moves + [cell])
+                            walk(board[:cell] + [other] + board[cell + 1:])
                 else:
                     positions.add("".join(board))
                     cell = first_empty("".join(board))
-                    walk(board[:cell] + [side] + board[cell + 1:], moves + [cell])
+                    walk(board[:cell] + [side] + board[cell + 1:])
 
-            walk([EMPTY] * 9, [])
+            walk([EMPTY] * 9)
             result = evaluate_policy(first_empty, side=side)
             self.assertEqual(result["side"], side)
             self.assertEqual(result["lines"], lines, side)
             self.assertEqual(result["lines_lost"], lost, side)
             self.assertEqual(result["positions"], len(positions), side)
-            self.assertEqual(result["losing_lines"], losing, side)
             self.assertGreater(wins, 0)
-        # As X, the first-empty policy plays 0, 1, 2...: a random O that
-        # never blocks loses to the top row.
-        self.assertEqual(evaluate_policy(first_empty, side=X)["losing_lines"][0][:2], [0, 1])
-
-
-class LimitTest(unittest.TestCase):
-    """The best win rate of a player that never loses, computed by search."""
-
-    def test_never_losing_o_wins_at_most_91_64_percent(self):
-        self.assertEqual(round(best_safe_win_rate(), 4), 0.9164)
-
-    def test_never_losing_x_wins_at_most_99_48_percent(self):
-        self.assertEqual(round(best_safe_win_rate(side=X), 4), 0.9948)
-
-    def test_limit_from_a_won_position(self):
-        # O to move with 6-7-8 open: a never-losing O wins for sure.
-        self.assertEqual(best_safe_win_rate("XX..X.OO."), 1.0)
-
-    def test_the_limit_is_a_search_over_never_losing_moves(self):
-        # best_safe_win_rate is an expected reward that makes any loss unacceptable. Searched
-        # here directly: at the player's turn the best of the moves that keep at least a draw
-        # under perfect play, at the random opponent's the mean. Equal to the last bit.
-        @functools.lru_cache(maxsize=None)
-        def safe_win(position, side):
-            winner = check_game_over(position)
-            if winner is not None:
-                return float(winner == side)
-            mover = to_move(position)
-            children = [position[:c] + mover + position[c + 1:]
-                        for c in range(9) if position[c] == EMPTY]
-            if mover != side:
-                return sum(safe_win(child, side) for child in children) / len(children)
-            sign = 1 if side == O else -1   # minimax values are O's
-            return max(safe_win(child, side) for child in children if sign * minimax(child) >= 0)
-
-        for side in (O, X):
-            self.assertEqual(best_safe_win_rate(side=side), safe_win(START, side), side)
-        self.assertEqual(best_safe_win_rate("X...O....", O), safe_win("X...O....", O))
 
 
 class NetworkTest(unittest.TestCase):
@@ -175,7 +113,7 @@ class NetworkTest(unittest.TestCase):
         self.assertEqual(as_o, evaluate_policy(net_policy(net), side=O))
         both = evaluate_network(net, BOTH)
         self.assertEqual((both["side"], both["sides"]), (BOTH, [as_o, as_x]))
-        for key in ("lines", "lines_lost", "positions", "optimal_positions", "losing_lines"):
+        for key in ("lines", "lines_lost", "positions", "optimal_positions"):
             self.assertEqual(both[key], as_o[key] + as_x[key], key)
         for key in ("win", "draw", "loss"):
             self.assertEqual(both[key], (as_o[key] + as_x[key]) / 2, key)
@@ -203,13 +141,28 @@ class CompletePlayerTest(unittest.TestCase):
         self.assertLess(kept, 2423)
 
 
-class CorrectMovesTest(unittest.TestCase):
-    """Correct moves keep the minimax value."""
+class ConnectFourTest(unittest.TestCase):
+    """Connect four's figures: seeded games, and the agreement set a solver scored once."""
 
-    def test_correct_moves(self):
-        self.assertEqual(correct_moves("X........"), [4])
-        self.assertEqual(correct_moves("....X...."), [0, 2, 6, 8])
-        self.assertEqual(correct_moves("XX..O...."), [2])
+    def test_results_repeat_and_count_every_game(self):
+        net = init_neural_network(random.Random(1), 10, connect4)
+        first = c4_results(net, games=12)
+        self.assertEqual(c4_results(net, games=12), first)
+        self.assertEqual(sorted(first), sorted(list(C4_PLAYERS) + ["agreement"]))
+        for player in C4_PLAYERS:
+            for side in (X, O):
+                self.assertEqual(sum(first[player][side]), 12, (player, side))
+        self.assertTrue(0 <= first["agreement"] <= 1)
+
+    def test_the_agreement_set(self):
+        positions = c4_positions()
+        self.assertGreaterEqual(len(positions), 400)
+        for board, keep in positions:
+            self.assertEqual(len(board), connect4.BOARD_CELLS)
+            self.assertIsNone(connect4.check_game_over(board))
+            open_columns = set(connect4.legal_moves(board))
+            self.assertTrue(keep and keep < open_columns, board)   # some column changes it
+            self.assertTrue(6 <= sum(cell != EMPTY for cell in board) <= 30)
 
 
 if __name__ == "__main__":

@@ -1,19 +1,24 @@
-"""ttt-train --runs (lab/runs.py): the best run saved, --until-unbeatable stops at the first
-unbeatable seed in order, a Ctrl-C saves the best, a dead worker is one line and exit 1, and
-no worker outlives the command, even killed with SIGKILL."""
+"""Worker processes (lab/runs.py). ttt-train --runs: the best run saved, --until-unbeatable
+stops at the first unbeatable seed in order, a Ctrl-C saves the best, a dead worker is one line
+and exit 1, and no worker outlives the command, even killed with SIGKILL. Expert iteration:
+the same file with 1 and 2 workers, and a first Ctrl-C keeps the last whole round."""
 
+import functools
 import os
 import random
 import re
 import signal
+import subprocess
+import sys
 import time
 import unittest
 from unittest import mock
 
-from ttt_rl import train
-from ttt_rl.weights import load
+from ttt_rl import connect4, train
+from ttt_rl.lab import exact
+from ttt_rl.weights import file_size, load
 
-from ..helpers import C_FILE, DATA, TempDirTest, read, run_main
+from ..helpers import C_FILE, DATA, SRC, TempDirTest, read, run_main
 
 # Nets by seed, for runs of 0 games: 3 and 4 beatable, 5 and 6 unbeatable, 6 winning more.
 NETS = {3: C_FILE, 4: os.path.join(DATA, "py_trained.bin"),
@@ -111,6 +116,60 @@ class StoppingTest(TempDirTest):
             time.sleep(0.1)
         self.assertFalse([w for w in workers if os.path.exists("/proc/%d" % w) and
                           not _zombie(w)])
+
+
+# Expert iteration as tested: tiny nets, few simulations, the figures at the end from 10 games
+# a side (not 1,000); in a subprocess, rounds of 4 games (not 300) and Ctrl-C as at a terminal.
+EXPERT = ["--game", "connect4", "--method", "expert-iteration", "--playouts", "10", "--hidden",
+          "10", "--seed", "3"]
+FEW = functools.partial(exact.c4_results, games=10)
+SMALL_ROUNDS = """
+import functools, sys
+from ttt_rl import expert_iteration, train
+from ttt_rl.lab import exact
+expert_iteration.GAMES_PER_ROUND = 4
+exact.c4_results = functools.partial(exact.c4_results, games=10)
+sys.exit(train.main(sys.argv[1:]))
+"""
+
+
+class ExpertIterationTest(TempDirTest):
+
+    def train(self, games, name, *flags):
+        with mock.patch("ttt_rl.lab.exact.c4_results", FEW), \
+                mock.patch("ttt_rl.expert_iteration.GAMES_PER_ROUND", 4):
+            status, out, err = run_main(train.main, str(games), self.path(name), *EXPERT,
+                                        *flags)
+        self.assertEqual((status, err), (0, ""))
+        return read(self.path(name))
+
+    def test_the_same_file_with_1_and_2_workers(self):
+        one = self.train(6, "one.bin", "--jobs", "1")
+        self.assertEqual(len(one), file_size(10, connect4))
+        self.assertEqual(self.train(6, "two.bin", "--jobs", "2"), one)
+
+    @unittest.skipUnless(os.path.isdir("/proc"), "reads /proc")
+    def test_a_first_ctrl_c_keeps_the_last_whole_round(self):
+        out_file = self.path("c4.bin")
+        proc = subprocess.Popen([sys.executable, "-c", SMALL_ROUNDS, "100000", out_file,
+                                 *EXPERT, "--jobs", "2"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, env=dict(os.environ, PYTHONPATH=SRC),
+                                start_new_session=True, preexec_fn=lambda: signal.signal(
+                                    signal.SIGINT, signal.SIG_DFL))
+        self.addCleanup(proc.kill)
+        line = b""
+        while not line.startswith(b"Games: ") and proc.poll() is None:
+            line = proc.stdout.readline()   # the first round's line
+        os.killpg(proc.pid, signal.SIGINT)   # Ctrl-C reaches every process of the group
+        out, err = proc.communicate(timeout=60)
+        self.assertEqual(proc.returncode, 130, err)
+        self.assertNotIn(b"Traceback", err)
+        games = int(re.search(rb"Stopped by Ctrl-C after (\d+) of 100000 games, at the end "
+                              rb"of a whole round\.", out).group(1))
+        self.assertTrue(games >= 4 and games % 4 == 0, games)
+        self.assertIn(b"Neural network saved to " + out_file.encode(), out)
+        # The net of that round: the same bytes as a training of exactly that many games.
+        self.assertEqual(read(out_file), self.train(games, "whole.bin", "--jobs", "1"))
 
 
 def _zombie(pid):

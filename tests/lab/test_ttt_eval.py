@@ -1,19 +1,26 @@
-"""The lab's command (lab/ttt_eval.py): ttt-eval's replayable losses, its
-JSON, the side, exit statuses, one bad file among good ones."""
+"""The lab's command (lab/ttt_eval.py): ttt-eval's figures, its JSON, the side, exit statuses,
+one bad file among good ones; a connect-four file's measured figures, in a list that may mix
+the games."""
 
+import functools
 import json
 import os
+import random
+import re
 import unittest
+from unittest import mock
 
+from ttt_rl import connect4
 from ttt_rl.game import O
-from ttt_rl.lab import ttt_eval
+from ttt_rl.lab import exact, ttt_eval
+from ttt_rl.nn import init_neural_network
+from ttt_rl.weights import to_bytes
 
 # The keys README's table of ttt-eval documents, after "file".
 JSON_KEYS = ("side", "win", "draw", "loss", "lines", "lines_lost", "positions",
              "optimal_positions", "unbeatable", "complete_kept", "complete_positions")
 
 from ..helpers import C_FILE, TempDirTest, run_main
-
 
 
 class EvalCommandTest(TempDirTest):
@@ -26,21 +33,6 @@ class EvalCommandTest(TempDirTest):
         self.assertIn("  Exact as O vs random X: win 80.9", out)
         self.assertIn("Limit: an O that never loses wins at most 91.64% against a random X.",
                       out)
-
-    def test_shown_losses_replay_as_wins_in_ttt_play(self):
-        from ttt_rl.play import main as play_main
-        status, out, _ = run_main(ttt_eval.main, C_FILE, "--show-losses")
-        self.assertEqual(status, 0)
-        lost = [line.split("lost: ")[1] for line in out.splitlines()
-                if line.startswith("  lost: ")]
-        self.assertIn("14 lost: beatable", out)
-        self.assertEqual(len(lost), 14)
-        for line in (lost[0], lost[-1]):
-            x_moves = [move.split()[1] for move in line.split(", ") if move.startswith("X")]
-            _, played, _ = run_main(play_main, C_FILE,
-                                    stdin=("\n".join(x_moves) + "\nn\n").encode())
-            self.assertIn("You win!", played, line)
-            self.assertNotIn("Invalid move", played, line)
 
     def test_both_sides(self):
         status, out, err = run_main(ttt_eval.main, C_FILE, "--side", "both")
@@ -107,6 +99,63 @@ class EvalCommandTest(TempDirTest):
         self.assertEqual(out.count("Limit: "), 1)
         status, out, _ = run_main(ttt_eval.main, "/nonexistent.bin")
         self.assertEqual((status, out), (2, ""))   # no limit without a net
+
+
+class ConnectFourTest(TempDirTest):
+    """A connect-four file: its figures against the random and the tactical player, and the
+    agreement with perfect play (20 games a side here, not ttt-eval's 1,000: fast)."""
+
+    def setUp(self):
+        super().setUp()
+        self.c4_file = self.path("c4.bin")
+        with open(self.c4_file, "wb") as f:
+            f.write(to_bytes(init_neural_network(random.Random(1), 10, connect4)))
+        few = functools.partial(exact.c4_results, games=20)
+        patch = mock.patch.object(ttt_eval, "c4_results", few)
+        patch.start()
+        self.addCleanup(patch.stop)
+
+    def test_the_figures_in_a_list_that_mixes_the_games(self):
+        status, out, err = run_main(ttt_eval.main, self.c4_file, C_FILE)
+        self.assertEqual((status, err), (0, ""))
+        lines = out.splitlines()
+        self.assertEqual(lines[0], self.c4_file)
+        for line, (player, side) in zip(lines[1:5], [(p, s) for p in ("random", "tactical")
+                                                     for s in ("X (first)", "O (second)")]):
+            self.assertRegex(line, re.escape("  Against the %s player as %s: " % (player, side))
+                             + r"\d+\.\d% won, \d+\.\d% drawn, \d+\.\d% lost$")
+        self.assertRegex(lines[5], r"^  Agreement with perfect play: \d+\.\d% of 1000 "
+                                   r"positions$")
+        self.assertEqual(lines[6], C_FILE)   # then the tic-tac-toe net, as before
+        self.assertEqual(out.count("Limit: "), 1)
+
+    def test_json(self):
+        status, out, err = run_main(ttt_eval.main, self.c4_file, "--json", C_FILE)
+        self.assertEqual((status, err), (0, ""))
+        c4, ttt = [json.loads(line) for line in out.splitlines()]
+        self.assertEqual(list(c4), ["file", "game", "random", "tactical", "agreement"])
+        self.assertEqual((c4["file"], c4["game"]), (self.c4_file, "connect4"))
+        for player in ("random", "tactical"):
+            self.assertEqual(sorted(c4[player]), ["O", "X"])
+            for side in ("X", "O"):
+                self.assertEqual(sum(c4[player][side]), 20)
+        self.assertTrue(0 <= c4["agreement"] <= 1)
+        self.assertEqual(ttt["file"], C_FILE)
+        self.assertNotIn("game", ttt)
+
+    def test_check_is_tic_tac_toes(self):
+        for argv in (["--check", self.c4_file], ["--check", self.c4_file, C_FILE]):
+            status, out, err = run_main(ttt_eval.main, *argv)
+            self.assertEqual(status, 2, argv)
+            self.assert_one_line(err, "^ttt-eval: error: .*c4.bin is a connect-four net: "
+                                      "--check is for tic-tac-toe$")
+            self.assertNotIn(self.c4_file, out)
+
+    def test_show_losses_is_retired(self):
+        status, _, err = run_main(ttt_eval.main, "--show-losses", self.c4_file)
+        self.assertEqual(status, 2)
+        self.assertRegex(err.splitlines()[-1], "^ttt-eval: error: unrecognized arguments: "
+                                               "--show-losses")
 
 
 if __name__ == "__main__":

@@ -15,14 +15,12 @@ import sys
 
 from .. import __version__, connect4
 from .. import game as tic_tac_toe
-from ..expert_iteration import LEARNING_RATE as EI_LEARNING_RATE
-from ..expert_iteration import SIMULATIONS
+from ..expert_iteration import LEARNING_RATE as EI_LEARNING_RATE, SIMULATIONS
 from ..game import BOTH, O, X
 from ..learn import DEFAULT_SETTINGS, learn_from_game, train_against_random
 from ..mcts import PLAYOUTS, mcts_opponent
 from ..nn import HIDDEN_SIZE, init_neural_network
-from ..policy_iteration import LEARNING_RATE as PI_LEARNING_RATE
-from ..policy_iteration import train_policy_iteration
+from ..policy_iteration import LEARNING_RATE as PI_LEARNING_RATE, train_policy_iteration
 from ..qlearn import DEFAULT_Q_SETTINGS, SOFTMAX, q_learn_from_game, train_q_learning
 from ..selfplay import train_self_play
 from ..weights import FileError, rules_of
@@ -81,11 +79,10 @@ def add_training_flags(parser, games_help, every_rule=True):
         % ("; both: X in even games, O in odd" * every_rule))
     methods = (*RULES, EXPERT_ITERATION) if every_rule else (MONTE_CARLO, Q_LEARNING)
     add("--method", choices=methods, help="monte-carlo, the C's rule (default); q-learning" +
-        every_rule * "; policy-iteration: policy iteration (Sutton and Barto 4.3), each policy "
-        "evaluated exactly by backward induction over the game tree (dynamic programming, no "
-        "sampling), the net learning the improved moves (approximate policy iteration); one "
-        "net for both sides; expert-iteration (connect four): the net learns the moves of a "
-        "tree search guided by the net (Anthony et al. 2017)")
+        every_rule * "; policy-iteration: policy iteration (Sutton and Barto 4.3), exact by "
+        "backward induction, the net learning the improved moves (approximate policy "
+        "iteration), both sides; expert-iteration (connect four): the net learns the moves of "
+        "a tree search it guides (Anthony et al. 2017)")
     add("--init", metavar="FILE", help="start from this weights file, not random weights")
     add("--seed", type=number(int), help="random seed: the same seed, the same file")
     add("--hidden", type=number(int, 1, 10000), metavar="N", help="hidden units (default 100)")
@@ -102,26 +99,24 @@ def add_training_flags(parser, games_help, every_rule=True):
 
 
 def check_flags(parser, args):
-    """Fill in the defaults that depend on --method and --opponent, and draw a seed if none was
-    given (args.drawn True: say_seed prints it); parser.error (exit 2) for flags that do not go
-    together. Returns args."""
-    opponent, runs = getattr(args, "opponent", None) or RANDOM, getattr(args, "runs", None)
+    """Fill in the defaults that depend on --game, --method and --opponent, and draw a seed if
+    none was given (args.drawn True: say_seed prints it); parser.error (exit 2) for flags that
+    do not go together. Returns args."""
     given = {name for name, value in vars(args).items() if value not in (None, False)}
     args.game = getattr(args, "game", None) or "tic-tac-toe"   # a name: args go to workers
+    c4, opponent = args.game == CONNECT4, getattr(args, "opponent", None) or RANDOM
     if getattr(args, "output", "") is None:   # ttt-train's OUTPUT, not given
-        args.output = C4_WEIGHTS if args.game == CONNECT4 else DEFAULT_WEIGHTS
+        args.output = C4_WEIGHTS if c4 else DEFAULT_WEIGHTS
     curve, output = getattr(args, "curve", None), getattr(args, "output", None)
-    # Self-play has one rule, Q-learning; it and policy iteration learn both sides. So does
+    # Self-play has one rule, Q-learning; it and policy iteration learn both sides, and so does
     # connect four, from the side of the mover.
     args.method = args.method or (Q_LEARNING if opponent == SELF else MONTE_CARLO)
-    c4, expert = args.game == CONNECT4, args.method == EXPERT_ITERATION
+    expert, runs = args.method == EXPERT_ITERATION, getattr(args, "runs", None)
     both = opponent == SELF or args.method == POLICY_ITERATION or c4
-    for names, bad, why in (
+    for names, bad, why in (   # the flags `names`, if given, are refused when `bad`
             ("method", c4 != expert and args.method != MONTE_CARLO,
              "expert-iteration is for --game connect4; q-learning and policy-iteration are not"),
             ("side runs opponent curve", c4, "is for tic-tac-toe"),
-            ("reward_win reward_tie reward_loss", expert,
-             "does not apply: expert iteration learns the moves of a search"),
             ("method", opponent == SELF and args.method != Q_LEARNING, "self-play is q-learning"),
             ("side", both and args.side != BOTH, "must be both here: this rule learns both sides"),
             ("epsilon gamma explore", args.method != Q_LEARNING, "is for --method q-learning"),
@@ -133,8 +128,8 @@ def check_flags(parser, args):
              "draws one side of a rule that plays games, into a file of its own"),
             ("until_unbeatable", not runs, "needs --runs"),
             ("jobs", not runs and not expert, "needs --runs or --method expert-iteration"),
-            ("reward_win reward_tie reward_loss", both and not c4,
-             "does not apply: this rule's rewards are win 1, tie 0, loss -1")):
+            ("reward_win reward_tie reward_loss", expert or both and not c4, "does not apply: "
+             "this rule's rewards are win 1, tie 0, loss -1 (expert iteration has none)")):
         for name in sorted(set(names.split()) & given):
             if bad:
                 parser.error("--%s %s" % (name.replace("_", "-"), why))

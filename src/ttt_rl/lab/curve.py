@@ -76,14 +76,13 @@ class Reporter:
         """Print the C's line, then the timing a slower language welcomes."""
         elapsed = time.perf_counter() - self.start
         rate = games / max(elapsed, 1e-9)
-        wins, losses, ties = self.counts(self.window)
-        won, lost = ("X wins", "O wins") if self.self_play else ("Wins", "Losses")
+        names = ("X wins", "O wins", "Ties") if self.self_play else ("Wins", "Losses", "Ties")
         # Percentages rounded to float32, as the C computes them.
-        print("Games: %d, %s: %d (%.1f%%), %s: %d (%.1f%%), Ties: %d (%.1f%%) [%s, %.0f games/s, "
-              "ETA %s]" % (games, won, wins, to_float32(wins * 100 / self.interval), lost,
-                           losses, to_float32(losses * 100 / self.interval), ties,
-                           to_float32(ties * 100 / self.interval), format_seconds(elapsed),
-                           rate, format_seconds((self.num_games - games) / rate)), flush=True)
+        counts = ["%s: %d (%.1f%%)" % (name, n, to_float32(n * 100 / self.interval))
+                  for name, n in zip(names, self.counts(self.window))]
+        print("Games: %d, %s [%s, %.0f games/s, ETA %s]" % (
+            games, ", ".join(counts), format_seconds(elapsed), rate,
+            format_seconds((self.num_games - games) / rate)), flush=True)
         self.window = Counter()
 
     def report_sweep(self, net, sweep, unstable):
@@ -112,15 +111,13 @@ class Reporter:
 
 def measure(net, games, sampled, side):
     """Return a curve row: games, sampled ((wins, losses, ties) since the last row, or None),
-    exact (exact.evaluate_network, without its losing lines) and probs (9 per telling
-    position of `side`)."""
-    exact = evaluate_network(net, side)
-    del exact["losing_lines"]   # rows travel between processes: keep them small
+    exact (exact.evaluate_network) and probs (9 per telling position of `side`)."""
     probs = []
     for _, position in TELLING_POSITIONS[side]:
         forward_pass(net, board_to_inputs(list(position)))
         probs.append(list(net.outputs))
-    return {"games": games, "sampled": sampled, "exact": exact, "probs": probs}
+    return {"games": games, "sampled": sampled, "exact": evaluate_network(net, side),
+            "probs": probs}
 
 
 def csv_text(runs, side):

@@ -11,7 +11,7 @@ scored once (the package's data/c4_positions.txt, made by bench/c4_positions.py)
 """
 
 import random
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 
 from .. import connect4
@@ -19,8 +19,8 @@ from ..game import BOTH, O, TIE, X, check_game_over, opponent, to_move
 from ..learn import play_against_random
 from ..nn import get_computer_move
 from ..policy_iteration import START, correct_moves, game_tree
-# Re-exported: web.py and the browser test still read these two here.
-from ..policy_iteration import minimax, move_results  # noqa: F401
+# Re-exported: web.py and the browser test still read these here.
+from ..policy_iteration import minimax, move_results, reachable  # noqa: F401
 
 
 def net_policy(net):
@@ -30,49 +30,40 @@ def net_policy(net):
 
 def evaluate_policy(policy, start=START, side=O):
     """Measure `policy` as `side` from `start`; return a dict: side; win, draw, loss against a
-    random opponent; lines (games against every opponent strategy), lines_lost, losing_lines
-    (X first), unbeatable; positions (how many it moves in), optimal_positions (of those, how
-    many where its move keeps the minimax value)."""
-    mine, losing_lines, other = set(), [], opponent(side)
+    random opponent; lines (games against every opponent strategy), lines_lost, unbeatable;
+    positions (how many it moves in), optimal_positions (of those, how many where its move
+    keeps the minimax value)."""
+    mine, other = set(), opponent(side)
 
-    def walk(position, moves):   # -> P(win), P(draw), P(loss), lines
+    def walk(position):   # -> P(win), P(draw), P(loss), lines, lines lost
         winner = check_game_over(position)
         if winner is not None:
-            if winner == other:
-                losing_lines.append(moves)
-            return winner == side, winner == TIE, winner == other, 1
+            return winner == side, winner == TIE, winner == other, 1, int(winner == other)
         if to_move(position) == side:
             mine.add(position)   # the policy's turn: one move, one child
             move = policy(position)
-            return walk(position[:move] + side + position[move + 1:], moves + [move])
+            return walk(position[:move] + side + position[move + 1:])
         # Each opponent move starts lines of its own; a random opponent picks each equally.
-        below = [walk(after, moves + [cell])
-                 for cell, (after, _) in game_tree()[position].items()]
-        win, draw, loss, lines = map(sum, zip(*below))
-        return win / len(below), draw / len(below), loss / len(below), lines
+        below = [walk(after) for after, _ in game_tree()[position].values()]
+        win, draw, loss, lines, lost = map(sum, zip(*below))
+        return win / len(below), draw / len(below), loss / len(below), lines, lost
 
-    win, draw, loss, lines = walk(start, [])
+    win, draw, loss, lines, lost = walk(start)
     return {"side": side, "win": float(win), "draw": float(draw), "loss": float(loss),
-            "lines": lines, "lines_lost": len(losing_lines), "positions": len(mine),
+            "lines": lines, "lines_lost": lost, "positions": len(mine),
             "optimal_positions": sum(policy(p) in correct_moves(p) for p in mine),
-            "unbeatable": not losing_lines, "losing_lines": losing_lines}
+            "unbeatable": not lost}
 
 
 def evaluate_network(net, side=O):
     """Return evaluate_policy's dict for the net as `side`. For BOTH, `sides` holds the dicts as
-    O and as X, and win, draw and loss are their means, the counts and losing_lines their sums."""
+    O and as X, and win, draw and loss are their means, the counts their sums."""
     if side != BOTH:
         return evaluate_policy(net_policy(net), side=side)
     sides = [evaluate_policy(net_policy(net), side=s) for s in (O, X)]
     result = {k: sides[0][k] + sides[1][k] for k in sides[0] if k not in ("side", "unbeatable")}
     result.update({k: result[k] / 2 for k in ("win", "draw", "loss")})   # means, not sums
     return dict(result, side=BOTH, sides=sides, unbeatable=not result["lines_lost"])
-
-
-@cache
-def reachable(side):
-    """Return the positions (a frozenset) with `side` to move reachable under any play."""
-    return frozenset(p for p in game_tree() if to_move(p) == side)
 
 
 def complete_share(policy, side=O):
@@ -144,8 +135,7 @@ def c4_results(net, games=C4_GAMES):
     [wins, draws, losses], O: [...]}, "tactical": {...}, "agreement": the share of
     c4_positions where the net's column keeps the value}. The same on every run: each side's
     games against each player draw from random.Random(0)."""
-    def net_move(board):
-        return get_computer_move(net, board, connect4)
+    net_move = partial(get_computer_move, net, rules=connect4)
     results = {}
     for name, player in C4_PLAYERS.items():
         results[name] = {}
@@ -164,9 +154,8 @@ def c4_lines(results):
     lines = []
     for name in C4_PLAYERS:
         for side, order in ((X, "first"), (O, "second")):
-            wins, draws, losses = results[name][side]
+            won, drawn, lost = (100 * n / sum(results[name][side]) for n in results[name][side])
             lines.append("Against the %s player as %s (%s): %.1f%% won, %.1f%% drawn, %.1f%% "
-                         "lost" % (name, side, order, *(100 * n / (wins + draws + losses)
-                                                        for n in (wins, draws, losses))))
+                         "lost" % (name, side, order, won, drawn, lost))
     return lines + ["Agreement with perfect play: %.1f%% of %d positions"
                     % (100 * results["agreement"], len(c4_positions()))]

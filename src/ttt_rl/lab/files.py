@@ -1,16 +1,9 @@
-"""Reading a weights file for a command, and the one way a file is written.
-
-A save is atomic: the bytes go to a temporary file beside the target, then os.replace puts
-it in place, so the target holds the old file or the new one, never half of one. The old
-weights are kept as NAME.bak. Every temporary file is made by tempfile.mkstemp, created
-exclusively under a new random name, never through a link. The first is made before the
-first game: a folder that cannot take it fails then, not after an hour of training. No C
-counterpart: the C's fopen and fwrite report nothing.
+"""Reading a weights file for a command, and the one way a file is written (saving: atomic,
+the old weights kept as NAME.bak, the folder tried before the first game). No C counterpart:
+the C's fopen and fwrite report nothing.
 """
 
 import contextlib
-import difflib
-import glob
 import os
 import tempfile
 
@@ -20,40 +13,28 @@ ADVICE = "`ttt-train 200 --method policy-iteration` (README, Quick start)"
 
 
 def load_weights(path):
-    """Return weights.load(path); for a missing file, FileError says which file nearby has
-    a close name ("did you mean good.bin?") or how to make one (ADVICE)."""
+    """Return weights.load(path); for a missing file, FileError says how to make one."""
     try:
         return load(path)
     except FileError as e:
         if not e.missing:
             raise
-        folder, name = os.path.split(path)
-        # glob lists nothing, and raises nothing, for a folder that cannot be read.
-        names = [os.path.basename(found) for found in
-                 glob.glob(os.path.join(glob.escape(folder), "*.bin"))]
-        close = difflib.get_close_matches(name, names, n=1, cutoff=0.8)
-        hint = ("did you mean %s?" % os.path.join(folder, close[0]) if close else
-                "train one first: " + ADVICE)
-        raise FileError("%s; %s" % (e, hint)) from None
-
-
-def new_file_mode():
-    """Return the mode open() gives a new file: 0666 less the umask (read by setting it)."""
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o666 & ~umask
+        raise FileError("%s; train one first: %s" % (e, ADVICE)) from None
 
 
 @contextlib.contextmanager
 def saving(path, weights=True):
     """Prepare to write `path`, then yield save(data), which writes data (bytes, or a network
-    for a weights file) to `path` atomically, the bytes `path` held at the start kept as
-    `path`.bak if `weights`, and returns "" or, if it kept them, " (the old file is now
-    NAME.bak)".
+    for a weights file) to `path` atomically: to a temporary file beside it, which os.replace
+    puts in place, so `path` holds the old file or the new one, never half of one. With
+    `weights`, the bytes `path` held at the start are kept as `path`.bak; save returns "" or,
+    if it kept them, " (the old file is now NAME.bak)". Every temporary file is made by
+    tempfile.mkstemp: created exclusively under a new random name, never through a link.
     Raises FileError at once if `path` cannot be read (a folder), is not empty and not a
-    weights file (with `weights`), or its folder cannot take a new file; save raises FileError
-    if the final rename is refused, naming the file beside that keeps the data. On leaving the
-    block, an unused temporary file is removed. With `path` None, yields None."""
+    weights file (with `weights`), or its folder cannot take a new file (tried by making the
+    temporary file now, before any training); save raises FileError if the final rename is
+    refused, naming the file that keeps the data. On leaving the block, an unused temporary
+    file is removed. With `path` None, yields None."""
     if path is None:
         yield None
         return
@@ -76,12 +57,14 @@ def saving(path, weights=True):
     except OSError as e:
         raise FileError("cannot write a file beside %s: %s" % (path, e.strerror)) from None
     written = []   # once the data is written, a failure keeps it in the temporary file
+    umask = os.umask(0)   # read by setting it: a saved file gets a new file's mode, 0666 less it
+    os.umask(umask)
 
     def save(data):
         data = to_bytes(data) if weights and not isinstance(data, bytes) else data
         try:
             with open(fd, "wb", closefd=False) as f:
-                os.chmod(f.fileno(), new_file_mode())   # mkstemp's 0600 would hide it
+                os.chmod(f.fileno(), 0o666 & ~umask)   # mkstemp's 0600 would hide it
                 f.write(data)
                 f.flush()
                 os.fsync(f.fileno())   # on disk before it takes the target's name
@@ -94,7 +77,7 @@ def saving(path, weights=True):
                 backup_fd, backup = tempfile.mkstemp(prefix=path + ".bak.", suffix=".tmp",
                                                      dir=os.curdir)
                 with open(backup_fd, "wb") as f:
-                    os.chmod(f.fileno(), new_file_mode())
+                    os.chmod(f.fileno(), 0o666 & ~umask)
                     f.write(old)
                 os.replace(backup, path + ".bak")
             os.replace(temporary, path)

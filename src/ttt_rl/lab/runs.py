@@ -1,11 +1,9 @@
-"""Worker processes. `ttt-train --runs K`: K runs with seeds S, S+1, ... in parallel, the best
-one saved (antirez's advice for a beatable net: run it again). And expert iteration's
-self-play games, a round at a time (train_expert_iteration_in_workers). No C counterpart.
-
-The pool is the standard library's ProcessPoolExecutor. Added to it: one shared number, `limit`,
-that stops runs after their current game (all of them after a Ctrl-C; those after the first
-unbeatable seed with --until-unbeatable), and a thread in each worker that ends it when the
-command is gone, even killed with SIGKILL.
+"""Worker processes (the standard library's ProcessPoolExecutor): `ttt-train --runs K`, K
+seeds in parallel and the best one saved (antirez's advice for a beatable net: run it
+again), and expert iteration's self-play games. Added to the pool: one shared number, `limit`,
+that stops work after the current game (all of it after a Ctrl-C; with --until-unbeatable,
+the runs after the first unbeatable seed), and a thread in each worker that ends it when the
+command is gone, even killed with SIGKILL. No C counterpart.
 """
 
 import concurrent.futures
@@ -52,7 +50,6 @@ def train_run(args, index):
     reporter.finish(net)
     data = to_bytes(net)
     result = evaluate_network(from_bytes(data), args.side)   # as the file holds it
-    del result["losing_lines"]   # results travel between processes: keep them small
     return {"seed": args.seed, "data": data, "result": result, "rows": reporter.rows,
             "stopped": games < args.games, "index": index}
 
@@ -100,17 +97,15 @@ def train_runs(args, stopped):
 
 
 def self_play_game_unless_stopped(net, seed, simulations):
-    """In a worker: expert_iteration.self_play_game, or None once the command has stopped its
-    workers (a limit below 0)."""
+    """In a worker: expert_iteration.self_play_game, or None once the limit is below 0."""
     return None if _limit.value < 0 else self_play_game(net, seed, simulations)
 
 
 def train_expert_iteration_in_workers(net, rng, args, report, stopped):
-    """expert_iteration.train_expert_iteration for args.games games, each round's self-play
-    games in args.jobs worker processes (default: one per core). Once stopped()
-    (cli.first_ctrl_c's) is True the workers stop after their game and the round is dropped:
-    the net is the last whole round's. Returns (games learned, error): None, or the one line
-    that says a worker died (training stopped there)."""
+    """expert_iteration.train_expert_iteration, each round's self-play games in args.jobs
+    worker processes (default: one per core). Once stopped() (cli.first_ctrl_c's), the round
+    is dropped: the net is the last whole round's. Returns (games learned, error): None, or
+    the line that says a worker died (training stopped there)."""
     jobs, simulations = args.jobs or os.cpu_count() or 1, args.playouts or SIMULATIONS
     limit, error = multiprocessing.Value("i", 0), []
 

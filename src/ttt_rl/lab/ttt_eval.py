@@ -19,12 +19,10 @@ EPILOG = """examples:
   ttt-eval ttt_nn.bin --side both        both sides of a net
   ttt-eval a.bin b.bin --json            one JSON object per file
   ttt-eval --check a.bin && echo ok      ok if the net cannot be beaten
-
-  ttt-eval c4_nn.bin                     a connect-four net: against the random and the
-                                         tactical player, and agreement with perfect play
+  ttt-eval c4_nn.bin                     a connect-four net: its measured figures
 
 exit status: 1 with --check if a net can be beaten; 2 if a file cannot be read, or is a
-connect-four net with --check or --show-losses (they are tic-tac-toe's)
+connect-four net with --check (tic-tac-toe's)
 """
 
 
@@ -41,42 +39,29 @@ def main(argv=None):
                         "first; both: each side in turn)")
     parser.add_argument("--check", action="store_true",
                         help="exit with status 1 if any net can be beaten")
-    output = parser.add_mutually_exclusive_group()   # losing lines would break the JSON stream
-    output.add_argument("--json", action="store_true",
+    parser.add_argument("--json", action="store_true",
                         help="print one JSON object per file, one per line")
-    output.add_argument("--show-losses", action="store_true", help="print the moves of every "
-                        "game the net loses, to replay in ttt-play")
     args = parser.parse_intermixed_args(argv)
     status, read = 0, False
     for path in args.weights:
         try:
             net = load_weights(path)
+            if args.check and rules_of(net) is connect4:
+                raise FileError("%s is a connect-four net: --check is for tic-tac-toe" % path)
         except FileError as e:
             print("ttt-eval: error: %s" % e, file=sys.stderr)
             status = EXIT_UNREADABLE   # could not check: not the same as beatable
             continue
-        name = os.fsencode(path).decode("utf-8", "backslashreplace")   # JSON is UTF-8
         if rules_of(net) is connect4:
-            if args.check or args.show_losses:
-                print("ttt-eval: error: %s is a connect-four net: --check and --show-losses are "
-                      "for tic-tac-toe" % path, file=sys.stderr)
-                status = EXIT_UNREADABLE
-                continue
-            result = c4_results(net)
-            print(json.dumps({"file": name, "game": "connect4", **result}) if args.json else
-                  "\n  ".join([path] + c4_lines(result)))
-            continue
-        (lines, result), read = describe(net, args.side), True
-        if args.check and not result["unbeatable"]:
-            status = status or EXIT_FAILURE
-        if args.json:
-            print(json.dumps({"file": name, **{k: v for k, v in result.items()
-                                               if k not in ("losing_lines", "sides")}}))
-            continue
-        if args.show_losses:
-            lines += ["lost: " + ", ".join("%s %d" % ("XO"[i % 2], m) for i, m in
-                                           enumerate(moves)) for moves in result["losing_lines"]]
-        print("\n  ".join([path] + lines))
+            result = dict(game="connect4", **c4_results(net))
+            lines = c4_lines(result)
+        else:
+            (lines, result), read = describe(net, args.side), True
+            if args.check and not result["unbeatable"]:
+                status = status or EXIT_FAILURE
+        name = os.fsencode(path).decode("utf-8", "backslashreplace")   # JSON is UTF-8
+        print(json.dumps({"file": name, **{k: v for k, v in result.items() if k != "sides"}})
+              if args.json else "\n  ".join([path] + lines))
     if read and not args.json:   # the most any learner can win without ever losing
         for side in (O, X) if args.side == BOTH else (args.side,):
             print("Limit: an %s that never loses wins at most %.2f%% against a random %s."
