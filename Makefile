@@ -6,7 +6,7 @@ RUN = PYTHONPATH=src $(PYTHON)
 # Interpreters for test-all: 3.9 is the oldest supported Python.
 INTERPRETERS ?= python3.9 python3.10 python3.11 python3.12 python3.13 pypy3
 
-.PHONY: test test-all net qnet train play eval rl web bench curve clean
+.PHONY: test test-all net qnet c4 train play eval rl web bench curve clean
 
 # The suite in one process per core, each a group of test modules of about
 # equal time (tests/parallel.py); the same tests run in one process with:
@@ -36,6 +36,11 @@ net:
 # Q-learning's documented run (docs/measurements.md, "Two learning rules").
 qnet:
 	$(RUN) -m ttt_rl.train 200000 $(WEIGHTS) --method q-learning
+
+# Connect four, the C README's first question: expert iteration, as the README's table
+# (README, "Connect four: the C's first question"); then `make play WEIGHTS=c4_nn.bin`.
+c4:
+	$(RUN) -m ttt_rl.train 3000 c4_nn.bin --game connect4 --method expert-iteration --hidden 150
 
 train:
 	$(RUN) -m ttt_rl.train $(GAMES) $(WEIGHTS)

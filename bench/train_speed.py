@@ -1,7 +1,8 @@
 """Training speed benchmark: `make bench`.
 
 Times `ttt-train` in-process (ttt_rl.train.main) on a fixed seed and game
-count, several times, for the C's rule and for Q-learning, and reports the
+count, several times, for the C's rule and Q-learning (and the C's rule on
+connect four, half the games, timed in the algorithm), and reports the
 median games per CPU second, the
 projected time of 150k and 2M games, and the peak memory of a short and a
 long run. Where they exist, it also times in the same run the C reference
@@ -33,6 +34,7 @@ import io
 import json
 import os
 import platform
+import random
 import shutil
 import statistics
 import subprocess
@@ -45,6 +47,10 @@ sys.path.insert(0, os.path.join(ROOT, "src"))
 sys.path.insert(0, ROOT)
 
 from tests.reference import build_reference  # noqa: E402
+from ttt_rl import connect4  # noqa: E402
+from ttt_rl.game import BOTH  # noqa: E402
+from ttt_rl.learn import train_against_random  # noqa: E402
+from ttt_rl.nn import init_neural_network  # noqa: E402
 from ttt_rl.train import main as train_main  # noqa: E402
 
 SEED = "1"
@@ -92,6 +98,22 @@ def time_training(games, repeat, c_train=None, method="monte-carlo"):
     return rates
 
 
+def time_connect_four(games, repeat):
+    """Return the games per CPU second of `repeat` runs of the C's rule on connect four, a
+    new 84-100-7 net playing both sides, timed in the algorithm (ttt-train also measures the
+    net at the end: seconds of games that are not training)."""
+    rates = []
+    for _ in range(repeat):
+        rng = random.Random(int(SEED))
+        net = init_neural_network(rng, 100, connect4)
+        cpu = time.process_time()
+        train_against_random(net, games, rng, BOTH, rules=connect4)
+        rates.append(games / (time.process_time() - cpu))
+        print("bench: %s, connect four, run %d of %d: %.0f games/s" % (
+            interpreter_name(), len(rates), repeat, rates[-1]), file=sys.stderr, flush=True)
+    return rates
+
+
 def interpreter_name():
     if platform.python_implementation() == "PyPy":
         return "PyPy %d.%d.%d (Python %s)" % (sys.pypy_version_info[:3]
@@ -108,6 +130,7 @@ def measure(games, repeat, c_train=None):
               "wall_games_per_s": statistics.median(rates["wall"])}
     q_rates = time_training(games, repeat, method="q-learning")["cpu"]
     result["q_games_per_s"] = statistics.median(q_rates)
+    result["c4_games_per_s"] = statistics.median(time_connect_four(games // 2, repeat))
     if rates["c"]:
         result["c_games_per_s"] = statistics.median(rates["c"])
         result["c_ratio"] = statistics.median(c / p for c, p in zip(rates["c"], rates["cpu"]))
@@ -164,6 +187,11 @@ def main():
                                             "-"))
         print("  Q-learning costs %.2fx the C's rule per game on %s"
               % (row["games_per_s"] / rate, row["interpreter"]))
+    for row in rows:
+        rate = row["c4_games_per_s"]
+        print("%-42s %10.0f %9s %9s %8s" % (row["interpreter"] + ", connect four", rate,
+                                            duration(150000 / rate), duration(2000000 / rate),
+                                            "-"))
     if c_rate:
         print("%-42s %10.0f %9s %9s %8s" % ("C reference (cc -O3)", c_rate,
                                             duration(150000 / c_rate),

@@ -116,3 +116,17 @@ class TempDirTest(unittest.TestCase):
         self.assertNotIn("Traceback", text)
         self.assertEqual(len(text.splitlines()), 1, text)
         self.assertRegex(text, pattern)
+
+
+def assert_every_line_wins(test, rules):
+    """Check, in `test` (a TestCase), that each line of `rules` (game.py or connect4.py, its
+    LINES) filled by X, or by O, is a win for check_game_over and for is_winning_move at each
+    of its cells."""
+    for symbol in ("X", "O"):
+        for line in rules.LINES:
+            board = rules.init_game()
+            for cell in line:
+                board[cell] = symbol
+            test.assertEqual(rules.check_game_over(board), symbol, line)
+            for cell in line:
+                test.assertTrue(rules.is_winning_move(board, cell), (line, cell))

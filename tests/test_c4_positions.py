@@ -43,26 +43,22 @@ def play(moves):
     return board
 
 
+def load_script():
+    """Return bench/c4_positions.py as a module (it imports bitbully only when run)."""
+    spec = importlib.util.spec_from_file_location("c4_positions", SCRIPT)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
+# The game as the script plays it, independently of the package's connect4.py.
+SCRIPT_MODULE = load_script()
+open_columns = SCRIPT_MODULE.open_columns
+
+
 def wins(board, column):
-    """Whether the top piece of `column` is in a four (any direction)."""
-    if not board[column]:
-        return False
-    row = len(board[column]) - 1
-    piece = board[column][row]
-    for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        count = 1
-        for sign in (1, -1):
-            c, r = column + sign * dc, row + sign * dr
-            while 0 <= c < COLUMNS and 0 <= r < len(board[c]) and board[c][r] == piece:
-                count += 1
-                c, r = c + sign * dc, r + sign * dr
-        if count >= 4:
-            return True
-    return False
-
-
-def open_columns(board):
-    return [c for c in range(COLUMNS) if len(board[c]) < ROWS]
+    """Whether `column` has a top piece that is in a four."""
+    return bool(board[column]) and SCRIPT_MODULE.four_through(board, column)
 
 
 class FileTest(unittest.TestCase):
@@ -114,10 +110,7 @@ class FileTest(unittest.TestCase):
     def test_the_positions_are_the_scripts_random_games_in_order(self):
         """The positions are drawn by bench/c4_positions.py's random_position from seed 2026:
         the file is a subsequence of its candidates (the solver only drops some)."""
-        spec = importlib.util.spec_from_file_location("c4_positions", SCRIPT)
-        script = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(script)   # imports bitbully only when run
-        rng = random.Random(2026)
+        script, rng = SCRIPT_MODULE, random.Random(2026)
         wanted = [moves for moves, _, _ in self.rows]
         found = 0
         for _ in range(100000):

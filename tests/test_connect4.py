@@ -7,8 +7,10 @@ import unittest
 from ttt_rl import connect4
 from ttt_rl.connect4 import (COLUMNS, EMPTY, LINES, O, ROWS, TIE, X, board_to_inputs,
                              check_game_over, display_board, get_random_move,
-                             get_tactical_move, init_game, is_winning_move, landing_cell,
-                             legal_moves, mirror, play_move)
+                             get_tactical_move, init_game, is_position, is_winning_move,
+                             landing_cell, legal_moves, mirror, play_move)
+
+from .helpers import assert_every_line_wins
 
 
 def board_after(moves):
@@ -27,16 +29,14 @@ class RulesTest(unittest.TestCase):
         diagonals = [line for line in LINES if line[1] - line[0] in (COLUMNS - 1, COLUMNS + 1)]
         self.assertEqual((len(across), len(down), len(diagonals), len(LINES)), (24, 21, 24, 69))
 
-    def test_every_line_wins_for_both_players_from_each_of_its_cells(self):
+    def test_every_line_wins_for_both_players_and_three_of_four_does_not(self):
+        assert_every_line_wins(self, connect4)
         for symbol in (X, O):
             for line in LINES:
                 board = init_game()
                 for cell in line:
                     board[cell] = symbol
-                self.assertEqual(check_game_over(board), symbol, line)
-                for cell in line:
-                    self.assertTrue(is_winning_move(board, cell), (line, cell))
-                board[line[1]] = connect4.opponent(symbol)   # three of four is no win
+                board[line[1]] = connect4.opponent(symbol)
                 self.assertIsNone(check_game_over(board), line)
                 self.assertFalse(is_winning_move(board, line[0]), line)
 
@@ -73,6 +73,21 @@ class RulesTest(unittest.TestCase):
 
     def test_a_game_in_progress_is_not_over(self):
         self.assertIsNone(check_game_over(board_after("3344")))
+
+    def test_is_position_accepts_a_game_in_progress_and_nothing_else(self):
+        for moves in ("", "3", "3344", "010101"):   # as a list and as a string
+            self.assertTrue(is_position(board_after(moves)), moves)
+            self.assertTrue(is_position("".join(board_after(moves))), moves)
+        floating = board_after("3")
+        floating[28 + 2] = O   # above an empty cell
+        too_many = board_after("33")
+        too_many[33] = too_many[34] = X   # three X, one O
+        for board in (floating, too_many, board_after("0011223"),   # X has four
+                      board_after("010101" "101010" "232323" "323232" "454545" "545454"
+                              "666666"),   # full
+                      init_game()[:-1], init_game() + [EMPTY], init_game()[:-1] + ["Z"]):
+            self.assertFalse(is_position(board), board)
+            self.assertFalse(is_position("".join(board)), board)
 
 
 class EncodingTest(unittest.TestCase):

@@ -1,9 +1,12 @@
 import random
 import unittest
 
+from ttt_rl import game
 from ttt_rl.game import (EMPTY, LINES, O, TIE, X, board_to_inputs,
                          check_game_over, display_board, get_random_move,
                          init_game, input_index, is_winning_move, opponent, to_move)
+
+from .helpers import assert_every_line_wins
 
 
 def board_from(text):
@@ -18,14 +21,7 @@ class CheckGameOverTest(unittest.TestCase):
         self.assertEqual((opponent(X), opponent(O)), (O, X))
 
     def test_every_line_wins_for_both_players(self):
-        for symbol in (X, O):
-            for line in LINES:
-                board = init_game()
-                for cell in line:
-                    board[cell] = symbol
-                self.assertEqual(check_game_over(board), symbol, line)
-                for cell in line:
-                    self.assertTrue(is_winning_move(board, cell), (line, cell))
+        assert_every_line_wins(self, game)
 
     def test_two_in_a_row_is_not_a_win(self):
         for line in LINES:
