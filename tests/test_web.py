@@ -21,11 +21,12 @@ import urllib.request
 from unittest import mock
 
 from ttt_rl import connect4, web
+from ttt_rl import game as tic_tac_toe
 from ttt_rl.game import BOTH, O, X
 from ttt_rl.learn import DEFAULT_SETTINGS, train_against_random
 from ttt_rl.lab import exact
 from ttt_rl.nn import get_computer_move, init_neural_network
-from ttt_rl.policy_iteration import train_policy_iteration
+from ttt_rl.policy_iteration import correct_moves, train_policy_iteration
 from ttt_rl.weights import FileError, file_size, to_bytes
 
 SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
@@ -49,7 +50,7 @@ class ServerCase(unittest.TestCase):
     def start(self, path=None, host="127.0.0.1", game=None):
         """Start a server for `path` (default self.path) on `host` and a free port, in a
         thread (`game`: ttt-web's --game)."""
-        self.server = web.make_server(path or self.path, host, 0, game)
+        self.server = web.Server(path or self.path, host, 0, game)
         threading.Thread(target=self.server.serve_forever, args=(0.02,), daemon=True).start()
 
     def call(self, path, body=None, data=None, kind="application/json", host=None):
@@ -103,7 +104,7 @@ class WebTest(ServerCase):
         self.assertEqual(game["move"], expected)
         self.assertEqual(game["board"], "....X...."[:expected] + O + "....X...."[expected + 1:])
         self.assertAlmostEqual(sum(game["probs"]), 1.0)
-        self.assertEqual(game["best"], expected in exact.correct_moves("....X...."))
+        self.assertEqual(game["best"], expected in correct_moves("....X...."))
         # Its opening as X when the person plays O; no net move when it is the person's turn.
         self.assertEqual(self.call("/api/play", {"board": ".........", "you": O})[1]
                          ["board"].count(X), 1)
@@ -162,11 +163,11 @@ class WebTest(ServerCase):
     def test_policy_iteration_trains_the_net_ttt_train_does_and_measures_both_sides(self):
         calls = []
 
-        def spy(net, sweeps, rng, report):   # the real one, its arguments kept
+        def spy(net, sweeps, rng, learning_rate, report):   # the real one, its arguments kept
             calls.append((net, to_bytes(net), sweeps, rng.getstate()))
-            return train_policy_iteration(net, sweeps, rng, report=report)
+            return train_policy_iteration(net, sweeps, rng, learning_rate, report)
         self.start()
-        with mock.patch.object(web, "train_policy_iteration", spy):
+        with mock.patch("ttt_rl.lab.cli.train_policy_iteration", spy):   # as ttt-train calls it
             training = self.train(1, seed=5, method="policy-iteration", side=O)   # O: ignored
         self.assertEqual((training["side"], training["played"], training["stable"]),
                          ("both", 1, False))
@@ -184,12 +185,12 @@ class WebTest(ServerCase):
         self.assertEqual(self.train(5, seed=1)["rows"][-1]["sides"], {})   # one side: none
 
     def test_a_stable_policy_iteration_says_so(self):
-        def stable_at_sweep_3(net, sweeps, rng, report):   # as train_policy_iteration reports
+        def stable_at_sweep_3(net, sweeps, rng, learning_rate, report):   # as it reports
             for sweep in range(1, 4):
                 report(net, sweep, 3 - sweep)
             return 3, 0
         self.start()
-        with mock.patch.object(web, "train_policy_iteration", stable_at_sweep_3):
+        with mock.patch("ttt_rl.lab.cli.train_policy_iteration", stable_at_sweep_3):
             training = self.train(200, seed=1, method="policy-iteration")
         self.assertEqual((training["played"], training["stable"], training["stopped"]),
                          (3, True, False))
@@ -332,7 +333,7 @@ class WebTest(ServerCase):
         self.assertEqual(self.call("/api/state", host="127.0.0.3:%d" % port)[0], 403)
 
     def test_twenty_connections_at_once_wait_in_the_listen_queue(self):
-        server = web.make_server(self.path, "127.0.0.1", 0)   # not yet accepting
+        server = web.Server(self.path, "127.0.0.1", 0)   # not yet accepting
         with server, contextlib.ExitStack() as clients:   # (server_close at the end)
             for _ in range(20):   # past the queue, a connection waits a second or more
                 clients.enter_context(socket.create_connection(server.server_address, 2))
@@ -367,7 +368,7 @@ class ConnectFourTest(ServerCase):
         self.assertEqual(self.call("/api/state")[1]["game"], "connect4")
         self.assertEqual(to_bytes(self.server.app.net), to_bytes(self.c4_net(5)))
         with self.assertRaisesRegex(FileError, "net for connect4, not tic-tac-toe"):
-            web.make_server(self.path, "127.0.0.1", 0, "tic-tac-toe")
+            web.Server(self.path, "127.0.0.1", 0, "tic-tac-toe")
 
     def test_the_net_replies_to_a_column_and_its_piece_falls(self):
         self.start(game="connect4")
@@ -555,7 +556,7 @@ class CommandTest(unittest.TestCase):
                 path = os.path.join(folder, name)
                 with open(path, "wb") as f:
                     f.write(to_bytes(init_neural_network(random.Random(1), 100,
-                                                         rules or web.GAMES["tic-tac-toe"])))
+                                                         rules or tic_tac_toe)))
                 status, err = self.run_main(path, "--game", game, "--port", "0")
                 self.assertEqual(status, 1)
                 self.assertEqual(err.count("\n"), 1)

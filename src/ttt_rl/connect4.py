@@ -99,6 +99,17 @@ def check_game_over(board):
     return None if EMPTY in board[:COLUMNS] else TIE
 
 
+def is_position(board):
+    """Return True if `board` (42 cells, a list or a string) is a position of a game in
+    progress: each cell EMPTY, X or O, no piece above an empty cell, X's pieces as many as O's
+    or one more, no four in a row, not full."""
+    return (len(board) == BOARD_CELLS and all(cell in (EMPTY, X, O) for cell in board)
+            and board.count(X) - board.count(O) in (0, 1)
+            and all(board[cell + COLUMNS] != EMPTY for cell in range(BOARD_CELLS - COLUMNS)
+                    if board[cell] != EMPTY)
+            and check_game_over(board) is None)
+
+
 def board_to_inputs(board):
     """Encode a board as the network's 84 inputs, from the side of the player to move.
 

@@ -131,7 +131,7 @@ def main(argv=None):
     parser.add_argument("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="WEIGHTS",
                         help="weights file from ttt-train or the C train (default %s)"
                         % DEFAULT_WEIGHTS)
-    parser.add_argument("--side", type=str.upper, choices=(O, X), default=O,
+    parser.add_argument("--side", choices=(O, X), default=O,
                         help="the side the net plays (default O; X moves first)")
     parser.add_argument("--learn", action="store_true", help="learn from each finished game, "
                         "as ttt.c does, and save the weights when the session ends")

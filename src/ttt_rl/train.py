@@ -23,7 +23,7 @@ EXAMPLES = """\
 examples:
   ttt-train 200 --method policy-iteration    a complete player, both sides
   ttt-train 2000000                          the C's program
-  ttt-train 20000 --runs 16 --until-unbeatable   the C's rule, seeds in parallel
+  ttt-train 20000 --runs 16                  the C's rule, 16 seeds in parallel
 
 An existing OUTPUT is kept as OUTPUT.bak. Ctrl-C stops after the current
 game and saves; press it again to save nothing.
@@ -53,8 +53,6 @@ def train_parser():
     add("--curve", metavar="FILE.csv", help="write the learning curve as CSV rows")
     add("--runs", type=number(int, 1, 10000), metavar="K",
         help="train K runs with seeds S, S+1, ... in parallel and save the best")
-    add("--until-unbeatable", action="store_true",
-        help="with --runs: stop at the first seed, in order, whose net is unbeatable")
     add("--jobs", type=number(int, 1), metavar="N", help="worker processes for --runs or "
         "expert-iteration (default: one per core)")
     return parser

@@ -17,7 +17,7 @@ import unittest
 from unittest import mock
 
 from ttt_rl import web
-from ttt_rl.lab import exact
+from ttt_rl.policy_iteration import minimax
 
 try:
     from playwright.sync_api import sync_playwright
@@ -47,7 +47,7 @@ class Browser(unittest.TestCase):
         cls.folder, cls.cwd = tempfile.mkdtemp(), os.getcwd()
         os.chdir(cls.folder)   # FILE is ttt_nn.bin, as in `ttt-web` (and in the screenshot)
         cls.path = os.path.join(cls.folder, cls.FILE)
-        cls.server = web.make_server(cls.FILE, "127.0.0.1", 0, cls.GAME)
+        cls.server = web.Server(cls.FILE, "127.0.0.1", 0, cls.GAME)
         threading.Thread(target=cls.server.serve_forever, args=(0.05,), daemon=True).start()
         cls.url = "http://127.0.0.1:%d/" % cls.server.server_address[1]
         cls.playwright = sync_playwright().start()
@@ -143,11 +143,11 @@ class PageTest(Browser):
                          ("O", False, False))
 
     def test_a_stable_policy_iteration_fills_the_bar_and_shows_each_side(self):
-        def stable_at_sweep_3(net, sweeps, rng, report):   # as train_policy_iteration reports
+        def stable_at_sweep_3(net, sweeps, rng, learning_rate, report):   # as it reports
             for sweep in range(1, 4):
                 report(net, sweep, 3 - sweep)
             return 3, 0
-        server = web.make_server(os.path.join(self.folder, "stable.bin"), "127.0.0.1", 0)
+        server = web.Server(os.path.join(self.folder, "stable.bin"), "127.0.0.1", 0)
         threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
         self.addCleanup(server.server_close)
         self.addCleanup(server.shutdown)
@@ -155,7 +155,7 @@ class PageTest(Browser):
         self.open(1400, 900, "http://127.0.0.1:%d/" % server.server_address[1])
         self.page.get_by_label("method", exact=True).select_option("policy-iteration")
         self.page.get_by_label("games (sweeps, at most)", exact=True).fill("200")
-        with mock.patch.object(web, "train_policy_iteration", stable_at_sweep_3):
+        with mock.patch("ttt_rl.lab.cli.train_policy_iteration", stable_at_sweep_3):
             self.page.get_by_role("button", name="Start").click()
             self.page.get_by_text("stable after 3 sweeps. Done").wait_for()
         progress = self.page.get_by_role("progressbar")
@@ -201,7 +201,7 @@ class PageTest(Browser):
         for n, label in enumerate(self.labels()):
             if position[n] == ".":
                 after = position[:n] + "O" + position[n + 1:]
-                self.assertTrue(label.endswith(RESULT[exact.minimax(after)]), label)
+                self.assertTrue(label.endswith(RESULT[minimax(after)]), label)
         self.page.get_by_label("hint", exact=True).uncheck()
         self.assertNotRegex(" ".join(self.labels()), "win|draw|loss")
 

@@ -28,7 +28,9 @@ class CommandLineTest(TempDirTest):
                            (train.main, ["10", "--epsilon", "0.1"]),   # not q-learning
                            (train.main, ["10", "--jobs", "2"]),        # needs --runs
                            (train.main, ["10", "--method", "policy-iteration", "--side", "O"]),
-                           (play.main, ["--side", "both"]),
+                           (train.main, ["10", "--side", "x"]),   # as written: X, O, both
+                           (train.main, ["10", "--runs", "2", "--until-unbeatable"]),   # retired
+                           (play.main, ["--side", "both"]), (play.main, ["--side", "x"]),
                            (ttt.main, ["--learning-rate", "0"]),
                            (ttt_eval.main, [])):
             status, out, err = run_main(main, *argv)

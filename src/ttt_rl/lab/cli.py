@@ -54,11 +54,6 @@ def number(kind, low=-math.inf, high=math.inf):
     return convert
 
 
-def side_type(text):
-    """argparse type of --side: X, O or both, in any case (its choices refuse the rest)."""
-    return BOTH if text.lower() == BOTH else text.upper()
-
-
 def parser_for(prog, description, epilog):
     """Return an ArgumentParser with --version; its examples keep their lines."""
     parser = argparse.ArgumentParser(prog=prog, description=description, epilog=epilog,
@@ -74,15 +69,12 @@ def add_training_flags(parser, games_help, every_rule=True):
     add, q = parser.add_argument, DEFAULT_Q_SETTINGS
     add("games", nargs="?", type=number(int, 0), metavar="GAMES", help=games_help)
     sides = (O, X, BOTH) if every_rule else (O, X)
-    add("--side", type=side_type, choices=sides, metavar="{%s}" % ",".join(sides), help="the "
-        "side the net learns (default O; X moves first%s)"
+    add("--side", choices=sides, help="the side the net learns (default O; X moves first%s)"
         % ("; both: X in even games, O in odd" * every_rule))
     methods = (*RULES, EXPERT_ITERATION) if every_rule else (MONTE_CARLO, Q_LEARNING)
     add("--method", choices=methods, help="monte-carlo, the C's rule (default); q-learning" +
-        every_rule * "; policy-iteration: policy iteration (Sutton and Barto 4.3), exact by "
-        "backward induction, the net learning the improved moves (approximate policy "
-        "iteration), both sides; expert-iteration (connect four): the net learns the moves of "
-        "a tree search it guides (Anthony et al. 2017)")
+        every_rule * "; policy-iteration (both sides, evaluated exactly); expert-iteration "
+        "(connect four: the net learns the moves of a tree search it guides)")
     add("--init", metavar="FILE", help="start from this weights file, not random weights")
     add("--seed", type=number(int), help="random seed: the same seed, the same file")
     add("--hidden", type=number(int, 1, 10000), metavar="N", help="hidden units (default 100)")
@@ -108,8 +100,7 @@ def check_flags(parser, args):
     if getattr(args, "output", "") is None:   # ttt-train's OUTPUT, not given
         args.output = C4_WEIGHTS if c4 else DEFAULT_WEIGHTS
     curve, output = getattr(args, "curve", None), getattr(args, "output", None)
-    # Self-play has one rule, Q-learning; it and policy iteration learn both sides, and so does
-    # connect four, from the side of the mover.
+    # Self-play is Q-learning; it, policy iteration and connect four learn both sides.
     args.method = args.method or (Q_LEARNING if opponent == SELF else MONTE_CARLO)
     expert, runs = args.method == EXPERT_ITERATION, getattr(args, "runs", None)
     both = opponent == SELF or args.method == POLICY_ITERATION or c4
@@ -126,7 +117,6 @@ def check_flags(parser, args):
             ("opponent runs", args.method == POLICY_ITERATION, "is for the rules that play games"),
             ("curve", both or args.side == BOTH or curve == output,
              "draws one side of a rule that plays games, into a file of its own"),
-            ("until_unbeatable", not runs, "needs --runs"),
             ("jobs", not runs and not expert, "needs --runs or --method expert-iteration"),
             ("reward_win reward_tie reward_loss", expert or both and not c4, "does not apply: "
              "this rule's rewards are win 1, tie 0, loss -1 (expert iteration has none)")):
@@ -148,15 +138,13 @@ def check_flags(parser, args):
 
 
 def say_seed(args):
-    """Print the seed check_flags drew, if it drew one. Called once the output is tried, so
-    that nothing is printed before a refusal."""
+    """Print the seed check_flags drew, if any: once the output is tried, not before a refusal."""
     if args.drawn:
         print("Seed: %d (repeat with --seed %d)" % (args.seed, args.seed))
 
 
 def settings_from(args):
-    """Return args.method's settings (learn.Settings or qlearn.QSettings): its defaults, and
-    the flags given."""
+    """Return args.method's settings (learn.Settings or qlearn.QSettings), flags over defaults."""
     defaults = RULES[args.method][0] if args.method in RULES else \
         DEFAULT_SETTINGS._replace(learning_rate=EI_LEARNING_RATE)
     return defaults._replace(**{name: getattr(args, name) for name in defaults._fields
@@ -164,9 +152,8 @@ def settings_from(args):
 
 
 def train(net, rng, args, report):
-    """Train `net` (in place) by the rule the flags name, for args.games games (sweeps, for
-    policy iteration), calling report after each (lab.curve.Reporter's report, or
-    report_sweep). Returns the games (sweeps) done."""
+    """Train `net` (in place) by the rule the flags name for args.games games (policy
+    iteration: sweeps), calling report after each; return the games (sweeps) done."""
     settings = settings_from(args)
     if args.method == POLICY_ITERATION:
         return train_policy_iteration(net, args.games, rng, settings.learning_rate, report)[0]
@@ -194,8 +181,7 @@ def start_network(args):
 def first_ctrl_c():
     """In a `with` block that trains and saves, yield stopped(), True once Ctrl-C was pressed:
     a first Ctrl-C only sets it (the training loops stop after their game, and the verdict and
-    the save go on); a second raises KeyboardInterrupt. play.play_session lets Ctrl-C end a
-    game at once."""
+    the save go on); a second raises KeyboardInterrupt."""
     pressed = []
 
     def handler(signum, frame):
@@ -213,16 +199,11 @@ def first_ctrl_c():
 
 def command(prog):
     """Decorate a command's main(argv) -> exit status: a FileError (a file that cannot be read
-    or written) is one line and status 1; a Ctrl-C that gets through is one line and 130; a
-    closed pipe ends quietly (the Python documentation's recipe for SIGPIPE). A bad command
-    line is argparse's: SystemExit(2)."""
+    or written) is one line and status 1, a Ctrl-C that gets through one line and 130; a closed
+    pipe ends quietly (Python's SIGPIPE recipe). A bad command line is argparse's: exit 2."""
     def decorate(main):
         @functools.wraps(main)
         def run(argv=None):
-            # Undecodable bytes in a file name print escaped; typed, they are a bad move.
-            for stream, errors in ((sys.stdout, "backslashreplace"), (sys.stdin, "replace")):
-                if hasattr(stream, "reconfigure"):   # (None when closed, or a test's StringIO)
-                    stream.reconfigure(errors=errors)
             try:
                 status = main(argv)
                 sys.stdout.flush()   # here, so that a closed pipe is caught here too

@@ -95,8 +95,7 @@ class Reporter:
         return bool(self.stop and self.stop())
 
     def report_round(self, net, games, winners):
-        """Expert iteration's callback, after each round (winners: X, O or TIE per game): the
-        self-play progress line over the round's games; returns `stop()`."""
+        """Expert iteration's callback after each round: the self-play line of its winners."""
         self.games, self.interval, self.self_play = games, len(winners), True
         self.window.update(winners)
         self.progress_line(games)

@@ -5,9 +5,8 @@ the game tiny, so every game it can play is walked, over policy_iteration.game_t
 4,520 positions reachable from the empty board), and each of its moves is checked against
 policy_iteration's minimax. A policy maps a position ("X...O....") to a cell, 0-8.
 
-Connect four's is measured (c4_results): seeded games against the random and the tactical
-player, and the agreement with perfect play on a fixed set of positions that a perfect solver
-scored once (the package's data/c4_positions.txt, made by bench/c4_positions.py).
+Connect four's is measured (c4_results): seeded games against two players, and the agreement
+with perfect play on positions a solver scored once (data/c4_positions.txt).
 """
 
 import random
@@ -31,8 +30,7 @@ def net_policy(net):
 def evaluate_policy(policy, start=START, side=O):
     """Measure `policy` as `side` from `start`; return a dict: side; win, draw, loss against a
     random opponent; lines (games against every opponent strategy), lines_lost, unbeatable;
-    positions (how many it moves in), optimal_positions (of those, how many where its move
-    keeps the minimax value)."""
+    positions (those it moves in), optimal_positions (those where it keeps the minimax value)."""
     mine, other = set(), opponent(side)
 
     def walk(position):   # -> P(win), P(draw), P(loss), lines, lines lost
@@ -84,9 +82,8 @@ def verdict(result):
 
 
 def describe(net, side=O):
-    """Return (lines, result): the exact verdict of `net` as `side` (both: each) in lines, as
-    ttt-eval prints it, and evaluate_network's dict, with complete_share's figures added as
-    complete_kept and complete_positions."""
+    """Return (lines, result): ttt-eval's lines for `net` as `side` (both: each), and
+    evaluate_network's dict with complete_share's figures, complete_kept and complete_positions."""
     result = evaluate_network(net, side)
     kept, positions = complete_share(net_policy(net), side)
     result.update(complete_kept=kept, complete_positions=positions)
@@ -131,14 +128,12 @@ def c4_positions():
 
 
 def c4_results(net, games=C4_GAMES):
-    """Return connect four's figures of `net` (84-H-7) alone, without search: {"random": {X:
-    [wins, draws, losses], O: [...]}, "tactical": {...}, "agreement": the share of
-    c4_positions where the net's column keeps the value}. The same on every run: each side's
-    games against each player draw from random.Random(0)."""
+    """Return connect four's figures of `net` alone, without search: {"random": {X: [wins,
+    draws, losses], O: [...]}, "tactical": {...}, "agreement": the share of c4_positions where
+    its column keeps the value}, the same on every run (games drawn from random.Random(0))."""
     net_move = partial(get_computer_move, net, rules=connect4)
-    results = {}
+    results = {name: {} for name in C4_PLAYERS}
     for name, player in C4_PLAYERS.items():
-        results[name] = {}
         for side in (X, O):
             rng = random.Random(0)
             winners = [play_against_random(net_move, rng, side, player, connect4)[0]

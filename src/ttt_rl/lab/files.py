@@ -1,6 +1,5 @@
 """Reading a weights file for a command, and the one way a file is written (saving: atomic,
-the old weights kept as NAME.bak, the folder tried before the first game). No C counterpart:
-the C's fopen and fwrite report nothing.
+NAME.bak kept, the folder tried before the first game). The C's fopen and fwrite say nothing.
 """
 
 import contextlib
@@ -25,16 +24,12 @@ def load_weights(path):
 @contextlib.contextmanager
 def saving(path, weights=True):
     """Prepare to write `path`, then yield save(data), which writes data (bytes, or a network
-    for a weights file) to `path` atomically: to a temporary file beside it, which os.replace
-    puts in place, so `path` holds the old file or the new one, never half of one. With
-    `weights`, the bytes `path` held at the start are kept as `path`.bak; save returns "" or,
-    if it kept them, " (the old file is now NAME.bak)". Every temporary file is made by
-    tempfile.mkstemp: created exclusively under a new random name, never through a link.
-    Raises FileError at once if `path` cannot be read (a folder), is not empty and not a
-    weights file (with `weights`), or its folder cannot take a new file (tried by making the
-    temporary file now, before any training); save raises FileError if the final rename is
-    refused, naming the file that keeps the data. On leaving the block, an unused temporary
-    file is removed. With `path` None, yields None."""
+    for a weights file) atomically: into a tempfile.mkstemp file beside `path` (created
+    exclusively under a new random name), then os.replace. With `weights`, the bytes `path`
+    held are kept as `path`.bak, and save returns " (the old file is now NAME.bak)", else "".
+    Raises FileError at once if `path` is a folder, is not empty and not a weights file (with
+    `weights`), or its folder cannot take the temporary file; save's FileError names the file
+    that keeps the data. An unused temporary file is removed. With `path` None, yields None."""
     if path is None:
         yield None
         return

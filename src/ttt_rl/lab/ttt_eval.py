@@ -7,10 +7,9 @@ import os
 import sys
 
 from .. import connect4
-from ..game import BOTH, O, X, opponent
-from ..policy_iteration import best_safe_win_rate
+from ..game import BOTH, O, X
 from ..weights import FileError, rules_of
-from .cli import EXIT_FAILURE, command, parser_for, side_type
+from .cli import EXIT_FAILURE, command, parser_for
 from .exact import c4_lines, c4_results, describe
 from .files import load_weights
 
@@ -28,21 +27,18 @@ connect-four net with --check (tic-tac-toe's)
 
 @command("ttt-eval")
 def main(argv=None):
-    """Run ttt-eval on `argv` (default sys.argv[1:]); return the exit status: 0; 1 with --check if
-    a net can be beaten; 2 if a file could not be read, or for a bad command line."""
+    """Run ttt-eval on `argv` (default sys.argv[1:]); return the exit status: 0, or EPILOG's."""
     parser = parser_for("ttt-eval", "Compute the exact strength of trained networks by walking "
                                     "every game they can play.", EPILOG)
-    parser.add_argument("weights", nargs="+", metavar="WEIGHTS",
-                        help="weights file(s) written by ttt-train or the C train")
-    parser.add_argument("--side", type=side_type, choices=(O, X, BOTH), default=O,
-                        metavar="{O,X,both}", help="the side the net plays (default O; X moves "
-                        "first; both: each side in turn)")
-    parser.add_argument("--check", action="store_true",
-                        help="exit with status 1 if any net can be beaten")
-    parser.add_argument("--json", action="store_true",
-                        help="print one JSON object per file, one per line")
+    add = parser.add_argument
+    add("weights", nargs="+", metavar="WEIGHTS",
+        help="weights file(s) written by ttt-train or the C train")
+    add("--side", choices=(O, X, BOTH), default=O,
+        help="the side the net plays (default O; X moves first; both: each side in turn)")
+    add("--check", action="store_true", help="exit with status 1 if any net can be beaten")
+    add("--json", action="store_true", help="print one JSON object per file, one per line")
     args = parser.parse_intermixed_args(argv)
-    status, read = 0, False
+    status = 0
     for path in args.weights:
         try:
             net = load_weights(path)
@@ -56,16 +52,12 @@ def main(argv=None):
             result = dict(game="connect4", **c4_results(net))
             lines = c4_lines(result)
         else:
-            (lines, result), read = describe(net, args.side), True
+            lines, result = describe(net, args.side)
             if args.check and not result["unbeatable"]:
                 status = status or EXIT_FAILURE
         name = os.fsencode(path).decode("utf-8", "backslashreplace")   # JSON is UTF-8
         print(json.dumps({"file": name, **{k: v for k, v in result.items() if k != "sides"}})
               if args.json else "\n  ".join([path] + lines))
-    if read and not args.json:   # the most any learner can win without ever losing
-        for side in (O, X) if args.side == BOTH else (args.side,):
-            print("Limit: an %s that never loses wins at most %.2f%% against a random %s."
-                  % (side, 100 * best_safe_win_rate(side=side), opponent(side)))
     return status
 
 
