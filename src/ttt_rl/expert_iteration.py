@@ -35,7 +35,8 @@ from .nn import backprop, forward_pass, softmax
 SIMULATIONS = 200         # PUCT simulations a move
 GAMES_PER_ROUND = 300     # self-play games between two rounds of learning
 LEARNING_RATE = 0.02      # smaller than the C's 0.1: every position is seen several times
-REPLAY_POSITIONS = 30000  # the latest positions learned from (a round adds about 12,000)
+REPLAY_POSITIONS = 30000  # positions learned from a round: its own (about 9,000 with their
+                          # mirror images), and earlier ones kept at random up to this many
 EPOCHS = 3                # passes over them a round, each in a new random order
 RANDOM_OPENING = 20       # a game opens with 0 to this many random moves (not learned)
 
@@ -76,7 +77,8 @@ def self_play_game(net, seed, simulations=SIMULATIONS):
             positions.append((list(board), [v / sum(visits) for v in visits]))
             column = visits.index(max(visits))
         else:
-            positions.append((list(board), [float(c == column) for c in range(7)]))
+            positions.append((list(board), [float(c == column)
+                                            for c in range(connect4.OUTPUT_SIZE)]))
         if connect4.play_move(board, column, mover):
             return positions, mover
     return positions, TIE
@@ -123,6 +125,9 @@ def train_expert_iteration(net, num_games, rng, simulations=SIMULATIONS,
             for board, target in positions:
                 memory.append((board, target))
                 memory.append((connect4.mirror(board), target[::-1]))
+        # The new positions are at the end; learning shuffled the earlier ones, so cutting
+        # from the front keeps a random sample of them (a replay memory; DQN's keeps the
+        # latest instead, Mnih et al. 2015).
         memory = memory[-REPLAY_POSITIONS:]
         for _ in range(EPOCHS):
             learn_positions(net, memory, rng, learning_rate)
