@@ -17,7 +17,8 @@ backpropagation of the result up the path. Two selection rules:
     game of Go without human knowledge", Nature, 2017): a prior, the net's
     policy, says which moves to try first. expert_iteration.py uses it to
     teach a connect-four net.
-Both take the game's rules (game.py by default, or connect4.py). No C
+mcts_move takes the game's rules (game.py by default, or connect4.py);
+puct_visits needs connect4.py's (it asks for winning_column). No C
 counterpart.
 """
 

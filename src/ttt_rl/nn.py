@@ -85,8 +85,9 @@ def forward_pass(net, inputs):
     """Run the network on a board (C: forward_pass).
 
     Takes the network and its 18 inputs (floats, each 0.0 or 1.0, from
-    game.board_to_inputs). Returns nothing: the activations go in `net`
-    (see NeuralNetwork); net.outputs holds 9 probabilities summing to 1.
+    game.board_to_inputs; connect four's 84, from connect4.board_to_inputs).
+    Returns nothing: the activations go in `net` (see NeuralNetwork);
+    net.outputs holds 9 probabilities summing to 1 (connect four: 7).
 
     With H hidden units, x the inputs (18), h the hidden layer (H), z the
     logits (9) and p the probabilities (9):
@@ -120,7 +121,9 @@ def forward_pass(net, inputs):
 def best_move(scores, board=None):
     """Return the cell (0-8) with the highest of 9 `scores` among the empty
     cells of `board` (any cell if board is None); on equal scores the lowest
-    cell, as with the C's strict >; -1 if no cell is empty. The net's choice
+    cell, as with the C's strict >; -1 if no cell is empty. With connect
+    four's 7 scores, the open column (0-6): its top cell, cell `column` of
+    the board, is the one tested (connect4.py says why). The net's choice
     rule, used by get_computer_move, by ttt-play's grid for its `*`
     (play.format_probabilities) and by the README's chart (bench/svg.py)."""
     best = -1
@@ -134,7 +137,9 @@ def get_computer_move(net, board, rules=tic_tac_toe):
     """Return the network's move on `board`: the empty cell (0-8) with the
     highest probability, or -1 on a full board.
 
-    Takes the network and a board (9 cells, see game.py). On equal
+    Takes the network, a board (9 cells, see game.py) and the rules (game.py;
+    with connect4.py, a board of 42 cells and a move that is an open column,
+    0-6). On equal
     probabilities the lowest cell wins, as with the C's strict >. The
     probabilities stay in net.outputs (ttt-play prints them).
     C: get_computer_move, without its printing.

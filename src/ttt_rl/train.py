@@ -32,10 +32,11 @@ game and saves; press it again to save nothing.
 
 def train_parser():
     """Return the ArgumentParser of ttt-train."""
-    parser = parser_for("ttt-train", "Train the tic-tac-toe network, then save its weights.",
-                        EXAMPLES)
+    parser = parser_for("ttt-train", "Train a network to play tic-tac-toe (or connect four), "
+                        "then save its weights.", EXAMPLES)
     add_training_flags(parser, "number of training games (default 150000); policy-iteration: "
-                       "at most this many sweeps (default 200)")
+                       "at most this many sweeps (default 200); expert-iteration: self-play "
+                       "games (default 3000)")
     add = parser.add_argument
     add("output", nargs="?", metavar="OUTPUT", help="weights file to write (default %s; "
         "connect four: %s)" % (DEFAULT_WEIGHTS, C4_WEIGHTS))
@@ -91,7 +92,7 @@ def main(argv=None):
                                  else reporter.report), None
         seconds = reporter.finish(net)
         print("\n" + ("Stopped by Ctrl-C after %d of %d%s." % (
-            games, args.games, " games, at the end of a whole round" * expert)
+            games, args.games, " games; the round in progress was dropped" * expert)
                       if stopped() else "Training complete!"))
         # 3. Save it (C: save_neural_network).
         print("Neural network saved to %s%s" % (args.output, save(net)))

@@ -158,8 +158,8 @@ class ExpertIterationTest(TempDirTest):
         out, err = proc.communicate(timeout=60)
         self.assertEqual(proc.returncode, 130, err)
         self.assertNotIn(b"Traceback", err)
-        games = int(re.search(rb"Stopped by Ctrl-C after (\d+) of 100000 games, at the end "
-                              rb"of a whole round\.", out).group(1))
+        games = int(re.search(rb"Stopped by Ctrl-C after (\d+) of 100000 games; the round "
+                              rb"in progress was dropped\.", out).group(1))
         self.assertTrue(games >= 4 and games % 4 == 0, games)
         self.assertIn(b"Neural network saved to " + out_file.encode(), out)
         # The net of that round: the same bytes as a training of exactly that many games.

@@ -105,8 +105,8 @@ def check_flags(parser, args):
     expert, runs = args.method == EXPERT_ITERATION, getattr(args, "runs", None)
     both = opponent == SELF or args.method == POLICY_ITERATION or c4
     for names, bad, why in (   # the flags `names`, if given, are refused when `bad`
-            ("method", c4 != expert and args.method != MONTE_CARLO,
-             "expert-iteration is for --game connect4; q-learning and policy-iteration are not"),
+            ("method", c4 != expert and args.method != MONTE_CARLO, "%s is for %s" % (
+                args.method, "--game connect4" if expert else "tic-tac-toe")),
             ("side runs opponent curve", c4, "is for tic-tac-toe"),
             ("method", opponent == SELF and args.method != Q_LEARNING, "self-play is q-learning"),
             ("side", both and args.side != BOTH, "must be both here: this rule learns both sides"),
@@ -114,12 +114,14 @@ def check_flags(parser, args):
             ("temperature", getattr(args, "explore", None) != SOFTMAX, "is for --explore softmax"),
             ("playouts", opponent != MCTS and not expert,
              "is for --opponent mcts or --method expert-iteration"),
+            ("playouts", expert and (args.playouts or 2) < 2,
+             "must be 2 or more here: the first simulation expands the root"),
             ("opponent runs", args.method == POLICY_ITERATION, "is for the rules that play games"),
             ("curve", both or args.side == BOTH or curve == output,
              "draws one side of a rule that plays games, into a file of its own"),
             ("jobs", not runs and not expert, "needs --runs or --method expert-iteration"),
             ("reward_win reward_tie reward_loss", expert or both and not c4, "does not apply: "
-             "this rule's rewards are win 1, tie 0, loss -1 (expert iteration has none)")):
+             + ("the search judges by game results" if expert else "win 1, tie 0, loss -1"))):
         for name in sorted(set(names.split()) & given):
             if bad:
                 parser.error("--%s %s" % (name.replace("_", "-"), why))
@@ -127,7 +129,7 @@ def check_flags(parser, args):
     args.games = DEFAULT_GAMES[args.method] if args.games is None else args.games
     args.init_net = load_weights(args.init) if args.init else None   # FileError: one line
     if args.init_net and rules_of(args.init_net) is not GAMES[args.game]:
-        parser.error("--init %s is a net for the other game (see --game)" % args.init)
+        parser.error("--init %s is a net of the other game" % args.init)
     if args.init_net and args.hidden not in (None, len(args.init_net.b_h)):
         parser.error("--hidden %d does not match --init %s (%d hidden units)"
                      % (args.hidden, args.init, len(args.init_net.b_h)))
@@ -188,8 +190,8 @@ def first_ctrl_c():
         if pressed:
             raise KeyboardInterrupt
         pressed.append(signum)
-        sys.stderr.write("\nCtrl-C: stopping once this game or sweep is over and the net saved "
-                         "(again: stop now, save nothing)\n")   # stderr: stdout may be mid-line
+        sys.stderr.write("\nCtrl-C: stopping after this game or sweep (expert iteration: "
+                         "dropping this round), then saving (again: stop now, save nothing)\n")
     previous = signal.signal(signal.SIGINT, handler)
     try:
         yield lambda: bool(pressed)
