@@ -12,10 +12,11 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 # CPU seconds of the slow modules (CPython 3.11, a quiet 2-core VM); the others take under 1.5.
 # Only the balance of the groups depends on them.
-SECONDS = {"tests.test_learn": 6.0, "tests.test_train": 5.6, "tests.test_bench": 3.2,
-           "tests.test_selfplay": 3.1, "tests.test_reference": 3.1,
-           "tests.test_policy_iteration": 3.0, "tests.test_qlearn": 2.9, "tests.test_web": 2.9,
-           "tests.lab.test_runs": 2.9, "tests.lab.test_cli": 2.5, "tests.lab.test_ttt_eval": 2.4}
+SECONDS = {"tests.test_web": 10.0, "tests.test_train": 6.3, "tests.test_learn": 6.1,
+           "tests.lab.test_cli": 5.7, "tests.test_policy_iteration": 5.5,
+           "tests.lab.test_runs": 4.0, "tests.test_reference": 3.7, "tests.test_qlearn": 3.7,
+           "tests.lab.test_ttt_eval": 3.5, "tests.test_selfplay": 3.3, "tests.test_bench": 2.8,
+           "tests.test_mcts": 2.3, "tests.lab.test_curve": 1.7, "tests.test_readme": 1.4}
 
 
 def test_modules():

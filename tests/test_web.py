@@ -417,7 +417,7 @@ class ConnectFourTest(ServerCase):
                 "agreement", "games", "random", "tactical"]))
             self.assertEqual(sum(row["tactical"][X]), 2)   # wins, draws, losses
             # A second training keeps the first one's curve for the chart, faded.
-            self.call("/api/train", dict(method="expert-iteration", side=BOTH, games=300,
+            self.call("/api/train", dict(method="monte-carlo", side=BOTH, games=3000,
                                          seed=1))
             self.assertEqual(self.call("/api/state")[1]["previous"],
                              {"method": "monte-carlo", "rows": training["rows"]})
