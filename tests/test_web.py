@@ -605,9 +605,11 @@ class CommandTest(unittest.TestCase):
     def serve(self, folder, *flags):
         """Start `ttt-web --port 0` (and `flags`) in `folder`; return (the process, the URL it
         prints); self.note: its first line."""
+        # Ctrl-C as at a terminal, even if this suite runs in the background (which ignores it).
         proc = subprocess.Popen([sys.executable, "-m", "ttt_rl.web", "--port", "0", *flags],
                                 cwd=folder, env=dict(os.environ, PYTHONPATH=SRC),
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         self.addCleanup(proc.kill)   # (if a test fails before its Ctrl-C)
         self.note = proc.stdout.readline()
         url = proc.stdout.readline().split()[1]
