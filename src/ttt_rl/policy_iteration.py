@@ -12,9 +12,8 @@ empty board, each valued from the position its policy move leads to, most pieces
 (backward induction). The rules are a known model of what every move leads to, and of the
 random reply's odds for the tie-break below: dynamic programming (chapter 4), with a
 distribution model (8.1). Nothing is played out and nothing is sampled, so this is not a Monte
-Carlo method (chapter 5) and has no use for exploring starts (5.3: the assumption that lets
-model-free Monte Carlo control see every state-action pair); the sweep reaches every position
-by construction. The improved policy is not written into a table: the net learns it, and a step
+Carlo method (chapter 5): the sweep reaches every position of the tree by construction, no
+episode has to find it. The improved policy is not written into a table: the net learns it, and a step
 for one position moves its answers in others, so this is approximate policy iteration
 (Bertsekas and Tsitsiklis, "Neuro-Dynamic Programming", 1996). Learning the improved moves as a
 classifier does, position by position, is Lagoudakis and Parr's "Reinforcement learning as
