@@ -31,6 +31,7 @@ from . import connect4
 from .game import TIE, to_move
 from .mcts import puct_visits
 from .nn import backprop, forward_pass, softmax
+from .policy_iteration import shuffled
 
 SIMULATIONS = 200         # PUCT simulations a move
 GAMES_PER_ROUND = 300     # self-play games between two rounds of learning
@@ -88,9 +89,7 @@ def learn_positions(net, positions, rng, learning_rate=LEARNING_RATE):
     """One pass of learning over `positions` (a list of (board, target)) in a random order:
     for each, forward_pass, then backprop towards the target (cross-entropy over the 7
     outputs; a full column's target is 0, as a taken cell's is in the C's rule)."""
-    for i in range(len(positions) - 1, 0, -1):   # Fisher-Yates, drawn as game.py draws
-        j = int(rng.random() * (i + 1))
-        positions[i], positions[j] = positions[j], positions[i]
+    positions[:] = shuffled(positions, rng)   # in place: the caller's memory is shuffled too
     for board, target in positions:
         forward_pass(net, connect4.board_to_inputs(board))
         backprop(net, target, learning_rate, 1.0)
