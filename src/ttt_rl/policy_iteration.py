@@ -13,8 +13,8 @@ empty board, each valued from the position its policy move leads to, most pieces
 random reply's odds for the tie-break below: dynamic programming (chapter 4), with a
 distribution model (8.1). Nothing is played out and nothing is sampled, so this is not a Monte
 Carlo method (chapter 5): the sweep reaches every position of the tree by construction, no
-episode has to find it. The improved policy is not written into a table: the net learns it, and a step
-for one position moves its answers in others, so this is approximate policy iteration
+episode has to find it. The improved policy is not written into a table: the net learns it,
+and a step for one position moves its answers in others, so this is approximate policy iteration
 (Bertsekas and Tsitsiklis, "Neuro-Dynamic Programming", 1996). Learning the improved moves as a
 classifier does, position by position, is Lagoudakis and Parr's "Reinforcement learning as
 classification" (2003). One net plays both sides, as in selfplay.py: the 18 inputs say who is
