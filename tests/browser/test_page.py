@@ -80,6 +80,24 @@ class Browser(unittest.TestCase):
         self.page.close()
         self.assertEqual(self.errors, [], "errors in the browser's console")
 
+    def check_widths(self, buttons, least, name):
+        """At 375 and 1400 px wide: no sideways scrolling, and each of buttons() (locators)
+        inside the page and at least `least` px wide, big enough for a finger; a full-page
+        screenshot, NAME-WIDTH.png in self.folder, is a PNG."""
+        for width, height in ((375, 800), (1400, 900)):
+            self.page.close()
+            self.open(width, height)
+            self.assertLessEqual(self.page.evaluate(
+                "document.documentElement.scrollWidth"), width)
+            for button in buttons():
+                box = button.bounding_box()
+                self.assertLessEqual(box["x"] + box["width"], width)
+                self.assertGreaterEqual(box["width"], least)
+            path = os.path.join(self.folder, "%s-%d.png" % (name, width))
+            self.page.screenshot(path=path, full_page=True)
+            with open(path, "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
     def cell(self, n):
         """The button of cell n, found by its accessible name."""
         return self.page.get_by_role("button", name=re.compile(r"^cell %d(,|$)" % n))
@@ -232,19 +250,7 @@ class PageTest(Browser):
         self.assertTrue(os.path.exists(self.path))
 
     def test_a_phone_and_a_desktop_show_everything_without_sideways_scrolling(self):
-        for width, height in ((375, 800), (1400, 900)):
-            self.page.close()
-            self.open(width, height)
-            self.assertLessEqual(self.page.evaluate(
-                "document.documentElement.scrollWidth"), width)
-            for n in range(9):
-                box = self.cell(n).bounding_box()
-                self.assertLessEqual(box["x"] + box["width"], width)
-                self.assertGreaterEqual(box["width"], 44)   # big enough for a finger
-            path = os.path.join(self.folder, "page-%d.png" % width)
-            self.page.screenshot(path=path, full_page=True)
-            with open(path, "rb") as f:
-                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+        self.check_widths(lambda: [self.cell(n) for n in range(9)], 44, "page")
 
     def test_screenshot_of_a_game_in_progress_after_training(self):
         self.wait_idle()
@@ -364,17 +370,7 @@ class ConnectFourPageTest(Browser):
         self.assertEqual(os.path.getsize(self.path), 36828)   # 92 x 100 + 7 floats
 
     def test_a_phone_and_a_desktop_show_everything_without_sideways_scrolling(self):
-        for width, height in ((375, 800), (1400, 900)):
-            self.page.close()
-            self.open(width, height)
-            self.assertLessEqual(self.page.evaluate(
-                "document.documentElement.scrollWidth"), width)
-            for n in range(7):
-                box = self.column(n).bounding_box()
-                self.assertLessEqual(box["x"] + box["width"], width)
-                self.assertGreaterEqual(box["width"], 43)   # big enough for a finger
-            self.page.screenshot(path=os.path.join(self.folder, "c4-%d.png" % width),
-                                 full_page=True)
+        self.check_widths(lambda: [self.column(n) for n in range(7)], 43, "c4")
 
     def test_screenshot_of_a_game_in_progress_after_training(self):
         self.wait_idle()
