@@ -117,10 +117,12 @@ def board_to_inputs(board):
     for a piece of the player to move, (0, 1) for the other player's, (0, 0) for an empty cell.
     Returns a list of 84 floats, each 0.0 or 1.0.
 
-    Why the mover's side, when tic-tac-toe's inputs say X and O: one net then plays both sides
-    with the same weights, and it never has to work out whose turn it is. That is the parity
-    of the number of pieces, which one hidden layer finds hard to compute over 42 cells; in
-    tic-tac-toe it can simply learn each side's positions apart.
+    Why the mover's side, when tic-tac-toe's inputs say X and O (the C's file needs those): one
+    net plays both sides, and a pattern reads the same whoever moves. Three of the mover's
+    pieces in a row set the same inputs when X moves and when O does, so the net learns that
+    threat once for both sides; with X and O inputs it would learn it twice, once per colour.
+    Whose turn it is is no reason: with X and O inputs, X moves when #X - #O is 0, a linear
+    function of the inputs that one hidden unit computes (see learn.side_of_game).
     """
     mover = to_move(board)
     inputs = [0.0] * INPUT_SIZE

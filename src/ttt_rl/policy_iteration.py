@@ -5,12 +5,17 @@ every position is worth under that policy, then teach the net, in every position
 that would do best if the policy went on from there; repeat until no position has a better
 move than the net's own.
 
-What kind of method this is. It is policy iteration (Sutton and Barto, 2nd ed., section 4.3):
-policy evaluation, then policy improvement (4.2), until the policy is stable. The evaluation is
-exact: one backward sweep over the whole game tree, the 4,520 positions reachable from the
-empty board, each valued from the position its policy move leads to, most pieces first
-(backward induction). The rules are a known model of what every move leads to, and of the
-random reply's odds for the tie-break below: dynamic programming (chapter 4), with a
+What kind of method this is. It has the loop of policy iteration (Sutton and Barto, 2nd ed.,
+section 4.3): evaluate the policy, improve it, until it is stable. The policy improvement
+theorem (4.2), which makes each turn of that loop no worse, is for one agent against a fixed
+environment; here one policy plays both sides, so changing X's moves changes the opponent O
+meets, and a sweep need not improve both sides at once. What makes a stable policy perfect is
+backward induction on the finite tree (the comment in train_policy_iteration says how).
+
+The evaluation is exact: one backward sweep over the whole game tree, the 4,520 positions
+reachable from the empty board, each valued from the position its policy move leads to, most
+pieces first (backward induction). The rules are a known model of what every move leads to,
+and of the random reply's odds for the tie-break below: dynamic programming (chapter 4), with a
 distribution model (8.1). Nothing is played out and nothing is sampled, so this is not a Monte
 Carlo method (chapter 5): the sweep reaches every position of the tree by construction, no
 episode has to find it. The improved policy is not written into a table: the net learns it,
@@ -22,10 +27,11 @@ to move, and rewards are for the mover (win 1, tie 0, loss -1), so what is worth
 player is worth -v to the other.
 
 What is learned is a set of moves, not one: in each position, every best move (of equally good
-ones, those that win the most against a random opponent). The loss is -log P, where P is the
-net's total probability over that set in the C's softmax over all 9 cells (the grid ttt-play
-prints): the net may share P among those moves as it likes, and the taken cells' targets are
-0, as in the C's rule, so the move it plays also reads high in that grid.
+ones, those with the best expected result, win 1, tie 0, loss -1, when the opponent then moves
+at random to the end and the mover keeps to the frozen policy). The loss is -log P, where P is
+the net's total probability over that set in the C's softmax over all 9 cells (the grid
+ttt-play prints): the net may share P among those moves as it likes, and the taken cells'
+targets are 0, as in the C's rule, so the move it plays also reads high in that grid.
 
 The module reads in that order: the game tree and its positions; the values of perfect play
 over it, by the same backward induction (minimax, the moves that keep it, and the most a
@@ -168,7 +174,8 @@ def improve(results, random_results):
         value = {cell: reward if reward is not None else -results[after]
                  for cell, (after, reward) in moves.items()}
         top = max(value.values())
-        # The tie-break, among the moves worth `top`: how they fare against a random reply.
+        # The tie-break, among the moves worth `top`: the expected result if the opponent then
+        # moves at random to the end and the mover keeps to the policy (evaluate's random_results).
         weak = {cell: reward if reward is not None else -random_results[after]
                 for cell, (after, reward) in moves.items() if value[cell] == top}
         top_weak = max(weak.values())
