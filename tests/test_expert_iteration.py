@@ -6,29 +6,32 @@ import unittest
 
 from ttt_rl import connect4
 from ttt_rl.connect4 import O, TIE, X
-from ttt_rl.expert_iteration import (learn_positions, policy, self_play_game,
-                                     train_expert_iteration)
+from ttt_rl.expert_iteration import (learn_positions, policy_and_value, search_move,
+                                     self_play_game, train_expert_iteration)
 from ttt_rl.nn import init_neural_network
 from ttt_rl.weights import to_bytes
 
 
 def new_net(seed=1, hidden=20):
-    return init_neural_network(random.Random(seed), hidden, connect4)
+    return init_neural_network(random.Random(seed), hidden, connect4, value_head=True)
 
 
 class SelfPlayTest(unittest.TestCase):
 
     def test_a_game_is_legal_and_its_targets_are_distributions_over_open_columns(self):
         positions, winner = self_play_game(new_net(), 7, simulations=20)
-        boards = [board for board, _ in positions]
-        for board, target in positions:
+        boards = [board for board, _, _ in positions]
+        for board, target, z in positions:
             self.assertAlmostEqual(sum(target), 1.0)
             full = set(range(7)) - set(connect4.legal_moves(board))
             self.assertEqual([target[c] for c in full], [0.0] * len(full))
-        # After the random opening (not learned), each board is the one before with one
-        # piece more, dropped by the rules.
+            # z: the game's result for the player to move there
+            mover = connect4.to_move(board)
+            self.assertEqual(z, 0.0 if winner == TIE else 1.0 if winner == mover else -1.0)
+        # Every position is learned, from the empty board on: each board is the one before
+        # with one piece more, dropped by the rules.
         board = list(boards[0])
-        self.assertIsNone(connect4.check_game_over(board))
+        self.assertEqual(board, connect4.init_game())
         for ply, after in enumerate(boards[1:]):
             cell = next(i for i in range(42) if boards[ply][i] != after[i])
             connect4.play_move(board, cell % 7, connect4.to_move(board))
@@ -37,9 +40,10 @@ class SelfPlayTest(unittest.TestCase):
         self.assertIn(winner, (X, O, TIE))
 
     def test_a_column_that_wins_at_once_is_played_with_a_one_hot_target(self):
-        positions, winner = self_play_game(new_net(), 3, simulations=10)
-        self.assertNotEqual(winner, TIE)
-        last_board, last_target = positions[-1]
+        positions, winner = next(game for game in (self_play_game(new_net(), seed, 10)
+                                                   for seed in range(10)) if game[1] != TIE)
+        last_board, last_target, z = positions[-1]
+        self.assertEqual(z, 1.0)
         self.assertEqual(sorted(last_target), [0.0] * 6 + [1.0])
         self.assertEqual(connect4.winning_column(last_board, winner), last_target.index(1.0))
 
@@ -53,10 +57,20 @@ class LearningTest(unittest.TestCase):
     def test_learning_moves_the_policy_towards_the_target(self):
         net, board = new_net(), connect4.init_game()
         target = [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]
-        before = policy(net, board)[3]
+        (before, value) = policy_and_value(net, board)
         for _ in range(20):
-            learn_positions(net, [(board, target)], random.Random(1), learning_rate=0.05)
-        self.assertGreater(policy(net, board)[3], before + 0.2)
+            learn_positions(net, [(board, target, -1.0)], random.Random(1), learning_rate=0.05)
+        after, value_after = policy_and_value(net, board)
+        self.assertGreater(after[3], before[3] + 0.2)
+        self.assertLess(value_after, value - 0.2)   # and the value towards z = -1
+
+    def test_the_search_takes_a_win_at_once_and_else_plays_its_most_visited_column(self):
+        board = connect4.init_game()
+        for column in "001122":   # X to move wins in column 3
+            connect4.play_move(board, int(column), connect4.to_move(board))
+        self.assertEqual(search_move(new_net(), board, 50, random.Random(1)), (3, None))
+        column, visits = search_move(new_net(), connect4.init_game(), 30, random.Random(1))
+        self.assertEqual((sum(visits), column), (30, visits.index(max(visits))))
 
     def test_a_seed_gives_the_same_net_and_play_games_is_called_per_round(self):
         calls = []

@@ -106,8 +106,8 @@ class ConnectFourTest(TempDirTest):
         self.assertEqual(os.path.getsize("c4_nn.bin"), file_size(8, connect4))
         for player in ("random", "tactical"):
             for side in ("X (first)", "O (second)"):
-                self.assertIn("Against the %s player as %s: " % (player, side), out)
-        self.assertRegex(out, r"Agreement with perfect play: \d+\.\d% of 1000 positions")
+                self.assertIn("Against the %s player as %s, 1000 games: " % (player, side), out)
+        self.assertRegex(out, r"Keeps the perfect-play value in \d+\.\d% of 1000 positions")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 The idea in one sentence: a tree search (the expert) plays better than the net alone, because
 it looks ahead; so let the search play games against itself, teach the net the moves the search
-chose, and give the search the better net as its guide for the next round.
+chose and who won, and give the search the better net as its guide for the next round.
 
 Why the C's rule is not enough here. learn.py nudges the net towards the moves of games it won
 against a random player: it never looks ahead, so it can only learn what its own play happens
@@ -10,94 +10,121 @@ to stumble on. In tic-tac-toe that is most of the game; in connect four it learn
 random player and little else (README, "Connect four: the C's first question").
 
 The loop (Anthony, Tian and Barber, "Thinking Fast and Slow with Deep Learning and Tree
-Search", NeurIPS 2017; the same loop trains AlphaZero, Silver et al. 2017):
+Search", NeurIPS 2017), in AlphaZero's form (Silver et al., Science 2018):
   1. Self-play: in every position, mcts.puct_visits searches, with the net's policy as its
-     prior (which moves to try first) and random games to the end as its judge; the game
-     goes on with the search's move.
-  2. Learning: in every position, the target is the search's visit distribution (the share
-     of its simulations each column got), learned by cross-entropy, the C's backprop with a
-     reward scaling of 1 (nn.backprop: the output delta is p - t).
-  3. Repeat with the new net. The net alone (no search) is what ttt-play and ttt-eval use.
+     prior (which moves to try first) and the net's value (its eighth output, nn.py) as the
+     judge of each new position. The first SAMPLED_PLIES moves are drawn in proportion to the
+     visits, and the root's prior gets Dirichlet noise: varied games. Then the search plays its
+     most visited column. A column that wins at once is played without a search.
+  2. Learning: every position of the game is learned twice over: the policy towards the
+     search's visit shares (cross-entropy; a win at once: that column alone), and the value
+     towards z, the game's result for the player who moved there (+1, 0, -1); one backprop for
+     both (nn.backprop with value_target).
+  3. Repeat with the new net. The net alone (no search) is what ttt-play and ttt-eval use by
+     default; search_move plays it with its search (--search N).
 
 The games of a round are independent, so they can be played in parallel: play_games is a
 parameter (the lab passes one that uses worker processes). Each game has its own seed, drawn
 in order from the training's random.Random, so a seed gives the same net however many
-processes play. No C counterpart.
+processes play. No C counterpart. The settings are a research prototype's, not tuned.
 """
 
+import functools
 import random
 
 from . import connect4
 from .game import TIE, to_move
-from .mcts import puct_visits
+from .mcts import puct_visits, result
 from .nn import backprop, forward_pass, softmax
 from .policy_iteration import shuffled
 
-SIMULATIONS = 200         # PUCT simulations a move
-GAMES_PER_ROUND = 300     # self-play games between two rounds of learning
-LEARNING_RATE = 0.02      # smaller than the C's 0.1: every position is seen several times
-REPLAY_POSITIONS = 30000  # positions learned from a round: its own (about 9,000 with their
-                          # mirror images), and earlier ones kept at random up to this many
-EPOCHS = 3                # passes over them a round, each in a new random order
-RANDOM_OPENING = 20       # a game opens with 0 to this many random moves (not learned)
+HIDDEN_SIZE = 150          # hidden units of `make c4`'s net (--hidden; the C's 100 also learns)
+SIMULATIONS = 100          # PUCT simulations a move in self-play
+GAMES_PER_ROUND = 200      # self-play games between two rounds of learning
+LEARNING_RATE = 0.02       # smaller than the C's 0.1: every position is seen several times
+REPLAY_POSITIONS = 40000   # positions learned in a round: its own (with their mirror images),
+                           # and earlier ones kept at random up to this many
+EPOCHS = 2                 # passes over them a round, each in a new random order
+SAMPLED_PLIES = 10         # the first moves of a game drawn in proportion to the visits
+DIRICHLET_ALPHA = 1.0      # the root's noise: Dirichlet(1.0), uniform over the distributions
 
 
-def policy(net, board):
-    """Return the net's policy on `board` (42 cells): 7 probabilities, its softmax over the
-    open columns only, 0 for a full column. The prior of the search."""
+def policy_and_value(net, board):
+    """Return (probs, value) of the net on `board` (42 cells): its policy, 7 probabilities,
+    its softmax over the open columns only (0 for a full column), the search's prior; and
+    its value for the player to move, in (-1, 1), or None for a net without a value head
+    (the search then judges by a random game)."""
     forward_pass(net, connect4.board_to_inputs(board))
     legal = connect4.legal_moves(board)
     probs = [0.0] * connect4.OUTPUT_SIZE
     for column, p in zip(legal, softmax([net.raw_logits[c] for c in legal])):
         probs[column] = p
-    return probs
+    return probs, net.value
+
+
+def search_move(net, board, simulations, rng, noise=None):
+    """Return (column, visits): the search's move on `board` (a game in progress) and its
+    visits per column (7 ints), or visits None if a column wins at once (played without a
+    search). Takes the net (its policy and value guide the search), the number of simulations,
+    a random.Random and the root's noise (mcts.puct_visits). The most visited column is
+    played, the lowest on equal visits."""
+    column = connect4.winning_column(board, to_move(board))
+    if column is not None:
+        return column, None
+    visits = puct_visits(board, rng, functools.partial(policy_and_value, net), simulations,
+                         connect4, noise)
+    return visits.index(max(visits)), visits
+
+
+def dirichlet_noise(board, rng):
+    """Return 7 weights summing to 1, 0 on the full columns: a draw of Dirichlet(alpha) over
+    the open columns, as gamma draws normalised (AlphaZero's noise at the root)."""
+    draws = [rng.gammavariate(DIRICHLET_ALPHA, 1.0) if board[column] == connect4.EMPTY else 0.0
+             for column in range(connect4.COLUMNS)]
+    return [d / sum(draws) for d in draws]
 
 
 def self_play_game(net, seed, simulations=SIMULATIONS):
     """Play one game of connect four, the search against itself, and return (positions,
-    winner): positions is a list of (board, target), a copy of each board before a move and
-    the search's visit distribution there (7 floats summing to 1); winner is X, O or TIE.
-
-    Takes the net (the search's prior; not changed), an int seed for this game's
-    random.Random and the simulations a move. The game opens with 0 to RANDOM_OPENING random
-    moves, a number drawn for each game: games that differ from each other, and positions like
-    the ones a weak or random opponent leads to, threats and all. Those moves are not learned.
-    Then the search plays its most visited column; a column that wins at once is played
-    without a search (its target is that column alone).
+    winner): positions is a list of (board, target, z) for every move, a copy of the board
+    before it, the search's visit shares there (7 floats summing to 1; a win at once: 1 on
+    that column) and z, the game's result for the player to move there (+1, 0 or -1); winner
+    is X, O or TIE. Takes the net (not changed), an int seed for this game's random.Random
+    and the simulations a move.
     """
     rng = random.Random(seed)
-    board, positions = connect4.init_game(), []
-    opening = int(rng.random() * (RANDOM_OPENING + 1))
+    board, moves, winner = connect4.init_game(), [], TIE
     for ply in range(connect4.BOARD_CELLS):
         mover = to_move(board)
-        column = connect4.winning_column(board, mover)
-        if ply < opening:
-            column = connect4.get_random_move(board, rng)
-        elif column is None:
-            visits = puct_visits(board, rng, lambda b: policy(net, b), simulations, connect4)
-            positions.append((list(board), [v / sum(visits) for v in visits]))
-            column = visits.index(max(visits))
+        column, visits = search_move(net, board, simulations, rng, dirichlet_noise(board, rng))
+        if visits is None:   # a win at once
+            target = [float(c == column) for c in range(connect4.COLUMNS)]
         else:
-            positions.append((list(board), [float(c == column)
-                                            for c in range(connect4.OUTPUT_SIZE)]))
+            target = [v / sum(visits) for v in visits]
+            if ply < SAMPLED_PLIES:   # varied openings: a column drawn by its visits
+                column = rng.choices(range(connect4.COLUMNS), weights=visits)[0]
+        moves.append((list(board), target, mover))
         if connect4.play_move(board, column, mover):
-            return positions, mover
-    return positions, TIE
+            winner = mover
+            break
+    return [(before, target, result(winner, mover)) for before, target, mover in moves], winner
 
 
 def learn_positions(net, positions, rng, learning_rate=LEARNING_RATE):
-    """One pass of learning over `positions` (a list of (board, target)) in a random order:
+    """One pass of learning over `positions` (a list of (board, target, z)) in a random order:
     for each, forward_pass, then backprop towards the target (cross-entropy over the 7
-    outputs; a full column's target is 0, as a taken cell's is in the C's rule)."""
+    outputs; a full column's target is 0, as a taken cell's is in the C's rule) and z (the
+    value's squared error)."""
     positions[:] = shuffled(positions, rng)   # in place: the caller's memory is shuffled too
-    for board, target in positions:
+    for board, target, z in positions:
         forward_pass(net, connect4.board_to_inputs(board))
-        backprop(net, target, learning_rate, 1.0)
+        backprop(net, target, learning_rate, 1.0, value_target=z)
 
 
 def train_expert_iteration(net, num_games, rng, simulations=SIMULATIONS,
                            learning_rate=LEARNING_RATE, report=None, play_games=None):
-    """Train `net` (84-H-7, in place) by expert iteration for `num_games` self-play games.
+    """Train `net` (84-H-8, with a value head; in place) by expert iteration for `num_games`
+    self-play games.
 
     Takes the network, the number of games (played in rounds of GAMES_PER_ROUND, the last
     one shorter), a random.Random (each game's seed and the order of learning come from it),
@@ -121,9 +148,9 @@ def train_expert_iteration(net, num_games, rng, simulations=SIMULATIONS,
         if played is None:   # stopped: the net stays as the last whole round left it
             break
         for positions, _ in played:
-            for board, target in positions:
-                memory.append((board, target))
-                memory.append((connect4.mirror(board), target[::-1]))
+            for board, target, z in positions:
+                memory.append((board, target, z))
+                memory.append((connect4.mirror(board), target[::-1], z))
         # The new positions are at the end; learning shuffled the earlier ones, so cutting
         # from the front keeps a random sample of them (a replay memory; DQN's keeps the
         # latest instead, Mnih et al. 2015).
@@ -134,4 +161,3 @@ def train_expert_iteration(net, num_games, rng, simulations=SIMULATIONS,
         if report is not None and report(net, games, [winner for _, winner in played]):
             break
     return games
-

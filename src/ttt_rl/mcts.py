@@ -13,10 +13,12 @@ backpropagation of the result up the path. Two selection rules:
     based Monte-Carlo Planning", ECML 2006): no network, no learning; a
     training opponent for tic-tac-toe (learn.train_against_random's
     `opponent`) that, unlike the random player, punishes a net's mistakes.
-  - PUCT (puct_visits), AlphaZero's rule (Silver et al., "Mastering the
-    game of Go without human knowledge", Nature, 2017): a prior, the net's
-    policy, says which moves to try first. expert_iteration.py uses it to
-    teach a connect-four net.
+  - PUCT (puct_visits): a prior, the net's policy, says which moves to try
+    first (Rosin, "Multi-armed bandits with episode context", 2011; in the
+    form of AlphaGo Zero, Silver et al., Nature 2017, and AlphaZero, Silver
+    et al., Science 2018). With a value head, the net's value judges a new
+    position in place of the random game, as AlphaZero's does.
+    expert_iteration.py uses it to teach a connect-four net.
 mcts_move takes the game's rules (game.py by default, or connect4.py);
 puct_visits needs connect4.py's (it asks for winning_column). No C
 counterpart.
@@ -29,8 +31,8 @@ from .game import TIE, opponent, to_move
 
 PLAYOUTS = 200               # random games per move: more plays better, slower
 EXPLORATION = math.sqrt(2)   # UCB1's c for results in [0, 1] (Kocsis and Szepesvari)
-PUCT_EXPLORATION = 1.5       # PUCT's c: how much the prior weighs against the results
-UNVISITED_VALUE = 0.5        # PUCT's guess for a move not yet tried: a tie
+PUCT_EXPLORATION = 1.5       # PUCT's c: how much the prior weighs against results in [-1, 1]
+NOISE_WEIGHT = 0.25          # the share of noise in the root's prior (AlphaZero's epsilon)
 
 
 class Node:
@@ -75,13 +77,21 @@ def simulate(board, player, rng, rules=tic_tac_toe):
         player = opponent(player)
 
 
-def backpropagate(node, winner):
-    """Add the result for `winner` (X, O or TIE) to `node` and every node above it, each
-    scoring for its own player: 1 a win, 0.5 a tie, 0 a loss."""
+def result(winner, player):
+    """Return the result of a game won by `winner` (X, O or TIE) for `player`: +1 a win, 0 a
+    tie, -1 a loss."""
+    return 1.0 if winner == player else 0.0 if winner == TIE else -1.0
+
+
+def backpropagate(node, value):
+    """Add `value`, the result for the player who moved into `node` (+1 a win, 0 a tie, -1 a
+    loss, or a value between), to `node` and every node above it, each scoring for its own
+    player: the sign flips at each step up, as the players alternate. Scores are kept in
+    [0, 1] (1 a win, 0.5 a tie, 0 a loss), UCB1's scale."""
     while node is not None:
         node.visits += 1
-        node.score += 1.0 if winner == node.player else 0.5 if winner == TIE else 0.0
-        node = node.parent
+        node.score += (1.0 + value) / 2
+        node, value = node.parent, -value
 
 
 def mcts_move(board, rng, playouts=PLAYOUTS, rules=tic_tac_toe):
@@ -114,7 +124,7 @@ def mcts_move(board, rng, playouts=PLAYOUTS, rules=tic_tac_toe):
         # 3. Simulation: random moves to the end (none if it has ended).
         winner = node.winner or simulate(sim, opponent(node.player), rng, rules)
         # 4. Backpropagation: each node on the path scores for its player.
-        backpropagate(node, winner)
+        backpropagate(node, result(winner, node.player))
     # The most visited move: the "robust child" (Browne et al., 3.1).
     return max(root.children, key=lambda child: child.visits).move
 
@@ -128,29 +138,33 @@ def mcts_opponent(playouts=PLAYOUTS):
 
 
 def puct(child, parent_visits):
-    """Return PUCT's score of `child` (Silver et al. 2017): its mean result (UNVISITED_VALUE if
-    it has none), plus the prior's share of an exploration bonus that shrinks as the child
-    is visited: Q + c P sqrt(N) / (1 + n)."""
-    mean = child.score / child.visits if child.visits else UNVISITED_VALUE
+    """Return PUCT's score of `child`: its mean result Q in [-1, 1] (0, a tie, if it has none),
+    plus the prior's share of an exploration bonus that shrinks as the child is visited:
+    Q + c P sqrt(N) / (1 + n) (Silver et al. 2017 and 2018)."""
+    mean = 2 * child.score / child.visits - 1 if child.visits else 0.0
     return mean + PUCT_EXPLORATION * child.prior * math.sqrt(parent_visits) / (1 + child.visits)
 
 
-def puct_visits(board, rng, prior, simulations, rules):
+def puct_visits(board, rng, evaluate, simulations, rules, noise=None):
     """Search from `board` by PUCT; return the visits of each move, a list with one count per
     move of `rules` (9 cells or 7 columns; 0 for an illegal move).
 
-    Takes a board with a game in progress, a random.Random, prior(board) -> one probability
-    per move (the net's policy over the legal moves), the number of simulations (>= 1) and the
-    rules (a module with winning_column: connect4.py). Each simulation walks down the tree by
-    PUCT to a position not yet expanded, expands it if it is visited for the second time (the
-    root at once): every legal move, with the prior's probability; then it plays one random
-    game from there (simulate) and backpropagates the result. Below the root, a position
-    where the player to move can win at once is not searched further: that is its result.
-    A value network would judge a position instead of the random game (AlphaZero's); this
-    net has no value output.
+    Takes a board with a game in progress, a random.Random, evaluate(board) -> (probs, value):
+    the prior, one probability per move (the net's policy over the legal moves), and the value
+    of the position for the player to move in [-1, 1], or None to judge it by one random game
+    to the end; the number of simulations (>= 1); the rules (a module with winning_column:
+    connect4.py); and noise, one weight per move (0 for an illegal one, summing to 1), mixed
+    into the root's prior with weight NOISE_WEIGHT (AlphaZero's Dirichlet noise, for
+    self-play), or None.
+
+    Each simulation walks down the tree by PUCT to a position not yet expanded and expands it:
+    every legal move becomes a child with the prior's probability (a first walk expands the
+    root, so the visits sum to `simulations`). It judges the position:
+    a finished game by its result; below the root, a position whose player to move can win at
+    once as that win; else by evaluate's value (or a random game). Then it backpropagates.
     """
     root = Node(None, opponent(to_move(board)), None, None)
-    for _ in range(simulations):
+    for _ in range(simulations + 1):
         node, sim = root, list(board)
         # 1. Selection: down the expanded positions, by PUCT.
         while node.children:
@@ -159,18 +173,24 @@ def puct_visits(board, rng, prior, simulations, rules):
             winner = play(sim, node.move, node.player, rules)
             if node.visits == 0:   # the first visit: is the game over here?
                 node.winner = winner
-        # 2. Expansion. At a first visit below the root, a player who can win at once will:
-        # the result is known. Otherwise a position is expanded at its second visit: most
-        # positions reached are visited once, and the prior costs a forward pass of the net.
-        player, first = opponent(node.player), node.parent and not node.visits
-        if node.winner is None and first and rules.winning_column(sim, player) is not None:
+        # 2. Expansion and evaluation. A player who can win at once will: the result is known.
+        player = opponent(node.player)   # to move at `node`
+        if node.winner is None and node is not root \
+                and rules.winning_column(sim, player) is not None:
             node.winner = player
-        elif node.winner is None and not first:
-            probs = prior(sim)
+        if node.winner is not None:
+            value = result(node.winner, node.player)
+        else:
+            probs, value = evaluate(sim)
+            if node is root and noise is not None:   # AlphaZero's exploration in self-play
+                probs = [(1 - NOISE_WEIGHT) * p + NOISE_WEIGHT * n for p, n in zip(probs, noise)]
             node.children = [Node(move, player, node, None, None, probs[move])
                              for move in rules.legal_moves(sim)]
-        # 3. Simulation and 4. backpropagation, as in mcts_move.
-        backpropagate(node, node.winner or simulate(sim, opponent(node.player), rng, rules))
+            # The value is the mover's here; `node` scores for the player who moved into it.
+            value = -value if value is not None else \
+                result(simulate(sim, player, rng, rules), node.player)
+        # 3. Backpropagation.
+        backpropagate(node, value)
     visits = [0] * rules.OUTPUT_SIZE
     for child in root.children:
         visits[child.move] = child.visits

@@ -12,6 +12,9 @@ C's digits.
 
 Connect four (connect4.py, the C README's first question) uses the same
 code on an 84-H-7 net: the sizes come from the game; nothing else changes.
+Expert iteration's net (expert_iteration.py) has one output more, a value:
+AlphaZero's second head (Silver et al., Science 2018) on the same hidden
+layer, v = tanh(z_7), the expected result for the player to move.
 """
 
 import math
@@ -35,16 +38,19 @@ class NeuralNetwork:
     Activations of the last forward_pass, which backprop reads: hidden (H
     values after ReLU), raw_logits (9), outputs (9 probabilities), and the
     indices of the inputs that are 1 and of the hidden units above 0
-    (active_inputs, active_hidden).
+    (active_inputs, active_hidden). `moves` is the number of move outputs
+    (9, or connect four's 7); a net with one output more has a value head:
+    its last logit z gives value = tanh(z) (else value is None).
     """
 
-    def __init__(self, w_ih, w_ho, b_h, b_o):
+    def __init__(self, w_ih, w_ho, b_h, b_o, moves=None):
         self.w_ih, self.w_ho, self.b_h, self.b_o = w_ih, w_ho, b_h, b_o
-        self.hidden, self.raw_logits, self.outputs = [], [], []
+        self.moves = len(b_o) if moves is None else moves
+        self.hidden, self.raw_logits, self.outputs, self.value = [], [], [], None
         self.active_inputs, self.active_hidden = [], []
 
 
-def init_neural_network(rng, hidden_size=HIDDEN_SIZE, rules=tic_tac_toe):
+def init_neural_network(rng, hidden_size=HIDDEN_SIZE, rules=tic_tac_toe, value_head=False):
     """Return a NeuralNetwork with every parameter uniform in [-0.5, 0.5).
 
     Takes a random.Random, the number of hidden units and the game's rules
@@ -52,13 +58,21 @@ def init_neural_network(rng, hidden_size=HIDDEN_SIZE, rules=tic_tac_toe):
     INPUT_SIZE and OUTPUT_SIZE), and draws from rng in the C's order: w_ih,
     w_ho, b_h, b_o (C: init_neural_network). Like the C, this skips the He
     initialization usually paired with ReLU, to keep the example plain.
+    With value_head, one output more (84-H-8), and w_ho scaled by
+    sqrt(25 / H), b_o set to 0 (a research prototype's choice): the output
+    sums, over about H / 2 active units, start as small as with 25 units, so
+    the tanh of the value starts unsaturated (its slope 1 - v^2 not near 0).
     """
-    def draw(n):
-        return [rng.random() * 2 * INIT_RANGE - INIT_RANGE for _ in range(n)]
+    def draw(n, scale=1.0):
+        return [(rng.random() * 2 * INIT_RANGE - INIT_RANGE) * scale for _ in range(n)]
 
+    outputs = rules.OUTPUT_SIZE + value_head
+    scale = math.sqrt(25 / hidden_size) if value_head else 1.0
     w_ih = [draw(hidden_size) for _ in range(rules.INPUT_SIZE)]
-    w_ho = [draw(rules.OUTPUT_SIZE) for _ in range(hidden_size)]
-    return NeuralNetwork(w_ih, w_ho, draw(hidden_size), draw(rules.OUTPUT_SIZE))
+    w_ho = [draw(outputs, scale) for _ in range(hidden_size)]
+    b_h = draw(hidden_size)
+    b_o = [0.0] * outputs if value_head else draw(outputs)
+    return NeuralNetwork(w_ih, w_ho, b_h, b_o, rules.OUTPUT_SIZE)
 
 
 def softmax(logits):
@@ -87,7 +101,8 @@ def forward_pass(net, inputs):
     Takes the network and its 18 inputs (floats, each 0.0 or 1.0, from
     game.board_to_inputs; connect four's 84, from connect4.board_to_inputs).
     Returns nothing: the activations go in `net` (see NeuralNetwork);
-    net.outputs holds 9 probabilities summing to 1 (connect four: 7).
+    net.outputs holds 9 probabilities summing to 1 (connect four: 7), and
+    net.value, with a value head, tanh of the last logit, in (-1, 1).
 
     With H hidden units, x the inputs (18), h the hidden layer (H), z the
     logits (9) and p the probabilities (9):
@@ -114,8 +129,12 @@ def forward_pass(net, inputs):
         for k in range(len(logits)):
             logits[k] += h * row[k]
     net.raw_logits = logits
-    # 4. Softmax: 9 probabilities.
-    net.outputs = softmax(logits)
+    # 4. Softmax: 9 probabilities (connect four: 7; the value's logit is not a move).
+    net.outputs = softmax(logits[:net.moves])
+    # 5. The value head, if any: v = tanh(z), the result the net expects for the
+    # player to move, from -1 (a loss) to +1 (a win).
+    if len(logits) > net.moves:
+        net.value = math.tanh(logits[net.moves])
 
 
 def best_move(scores, board=None):
@@ -151,17 +170,21 @@ def get_computer_move(net, board, rules=tic_tac_toe):
     return best_move(net.outputs, board)
 
 
-def backprop(net, target_probs, learning_rate, reward_scaling, outputs=None):
+def backprop(net, target_probs, learning_rate, reward_scaling, outputs=None,
+             value_target=None):
     """One gradient step towards `target_probs` (C: backprop).
 
     Takes the network right after forward_pass, 9 targets, the learning
     rate (> 0) and a reward whose size scales the step (its sign is already
     in the targets). `outputs` are the values compared with the targets:
     net.outputs (the probabilities) by default, as in the C; qlearn.py
-    passes the logits. Updates the weights in place; returns nothing.
+    passes the logits. A net with a value head may take value_target, z in
+    [-1, 1], the value's target (expert_iteration.py). Updates the weights
+    in place; returns nothing.
 
     With r the reward scaling, t the targets and lr the learning rate:
         delta_o = |r| (p - t)                      9
+        (value head: delta_o, one more: |r| (v - z)(1 - v^2))
         delta_h = (W_ho delta_o) * [h > 0]         H   ([h > 0]: ReLU's slope)
         W_ho -= lr * h (x) delta_o,  b_o -= lr * delta_o
         W_ih -= lr * x (x) delta_h,  b_h -= lr * delta_h
@@ -177,6 +200,12 @@ def backprop(net, target_probs, learning_rate, reward_scaling, outputs=None):
     scale = abs(reward_scaling)
     outputs = net.outputs if outputs is None else outputs
     output_deltas = [(p - t) * scale for p, t in zip(outputs, target_probs)]
+    # AlphaZero's loss adds the value's squared error to the cross-entropy: here
+    # (v - z)^2 / 2, weighted 1. Its slope for the value's logit, through the tanh
+    # (dv/dz = 1 - v^2), is (v - z)(1 - v^2): one more output delta, one backprop.
+    if value_target is not None:
+        v = net.value
+        output_deltas.append((v - value_target) * (1.0 - v * v) * scale)
     # A delta of 0 moves no weight (w - 0 x h = w, exactly): visit only the
     # others, as (k, delta): all 9 for the C's rule, 1 for Q-learning's.
     nonzero = [(k, d) for k, d in enumerate(output_deltas) if d]

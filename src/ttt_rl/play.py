@@ -7,6 +7,7 @@ output is the C `play`'s, within the differences docs/c-port.md lists.
 """
 
 import functools
+import random
 import signal
 import sys
 from collections import Counter
@@ -14,10 +15,11 @@ from collections import Counter
 from . import connect4
 from . import game as tic_tac_toe
 from .game import EMPTY, O, TIE, X, opponent
+from .expert_iteration import search_move
 from .nn import best_move, get_computer_move
 from .weights import FileError, rules_of, to_float32
 from .lab.cli import (DEFAULT_WEIGHTS, EXIT_STOPPED, MONTE_CARLO, Q_LEARNING, RULES, command,
-                      first_ctrl_c, parser_for, settings_from)
+                      first_ctrl_c, number, parser_for, settings_from)
 from .lab.files import load_weights, saving
 
 LEGEND = "In the net's grid: * its favourite %s overall (even a %s one), # the move it plays."
@@ -27,12 +29,12 @@ WORDS = {tic_tac_toe: ("Tic Tac Toe", "position", "cell", "taken",
          connect4: ("Connect Four", "column", "column", "full", "Column %d is full.")}
 
 
-def format_probabilities(probs, chosen):
+def format_probabilities(probs, chosen, title="Neural network move probabilities"):
     """Return the C's grid of 9 probabilities (floats summing to 1) in percent, rounded in
-    float32 as the C does: '*' on the highest, even a taken cell, '#' on `chosen`. Connect
-    four's 7, one per column, make one row."""
+    float32 as the C does, under `title`: '*' on the highest, even a taken cell, '#' on
+    `chosen` (None: none). Connect four's 7, one per column, make one row."""
     highest, width = best_move(probs), 3 if len(probs) == 9 else len(probs)
-    grid = "Neural network move probabilities:\n"
+    grid = title + ":\n"
     for cell in range(len(probs)):
         grid += "%5.1f%%" % to_float32(to_float32(probs[cell]) * 100)
         grid += ("*" if cell == highest else "") + ("#" if cell == chosen else "")
@@ -51,12 +53,14 @@ def ask(prompt):
     return line.strip()
 
 
-def play_game(net, nn_symbol=O):
+def play_game(net, nn_symbol=O, search=0):
     """Play one game, the person (standard input) against the net as `nn_symbol` (C:
-    play_game), of the game the net plays (tic-tac-toe, or connect four for an 84-input net).
-    Returns (winner, move_history): X, O or TIE, and the moves played (cells 0-8, or columns
-    0-6). Raises EOFError if the input ends or the person types q."""
-    rules = rules_of(net)
+    play_game), of the game the net plays (tic-tac-toe, or connect four for an 84-input net;
+    with `search` > 0, connect four's net plays through its search with that many simulations
+    a move, expert_iteration.search_move). Returns (winner, move_history): X, O or TIE, and
+    the moves played (cells 0-8, or columns 0-6). Raises EOFError if the input ends or the
+    person types q."""
+    rules, rng = rules_of(net), random.Random(0)   # (the search's random games, if any)
     name, move_word, _, _, refused = WORDS[rules]
     last = rules.OUTPUT_SIZE - 1   # moves are 0 to last
     write, human, move_history = sys.stdout.write, opponent(nn_symbol), []
@@ -78,8 +82,16 @@ def play_game(net, nn_symbol=O):
                 continue
         else:
             write("Computer's move:\n")
-            move = get_computer_move(net, board, rules)
-            write(format_probabilities(net.outputs, move))
+            move, value = get_computer_move(net, board, rules), net.value
+            write(format_probabilities(net.outputs, None if search else move))
+            if value is not None:   # expert iteration's net: its value head
+                write("The net's value of this position for %s: %+.2f (-1 a loss, +1 a win)\n"
+                      % (nn_symbol, value))
+            if search:
+                move, visits = search_move(net, board, search, rng)
+                write(format_probabilities([v / search for v in visits], move, "The search's "
+                                           "visit shares, %d simulations" % search) if visits
+                      else "A column wins at once: played without a search.\n")
             write("Computer placed %s at %s %d\n" % (nn_symbol, move_word, move))
         rules.play_move(board, move, turn)
         move_history.append(move)
@@ -91,16 +103,17 @@ def play_game(net, nn_symbol=O):
     return winner, move_history
 
 
-def play_session(net, nn_symbol=O, learn=None):
+def play_session(net, nn_symbol=O, learn=None, search=0):
     """Play until the person says no, types q, the input ends or Ctrl-C (the C's main loop),
-    with learn(net, move_history, winner, nn_symbol) after each game, as ttt.c; then print the
+    with learn(net, move_history, winner, nn_symbol) after each game, as ttt.c (the net plays
+    through its search with `search` simulations, if > 0: play_game); then print the
     score. Returns (games played, True if Ctrl-C ended the session). At the prompt, Ctrl-C
     ends the session at once, whatever handler the caller set (it is set back at the end)."""
     score, interrupted = Counter(), False
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         while True:
-            winner, move_history = play_game(net, nn_symbol)
+            winner, move_history = play_game(net, nn_symbol, search)
             score[winner] += 1
             if learn is not None:
                 learn(net, move_history, winner, nn_symbol)
@@ -136,6 +149,9 @@ def main(argv=None):
     parser.add_argument("--learn", action="store_true", help="learn from each finished game, "
                         "as ttt.c does, and save the weights when the session ends")
     parser.add_argument("--save", metavar="FILE", help="with --learn: save to FILE, not WEIGHTS")
+    parser.add_argument("--search", type=number(int, 0, 10000), default=0, metavar="N",
+                        help="connect four: the net plays through its search, N simulations "
+                        "a move (default 0: the net alone)")
     parser.add_argument("--method", choices=(MONTE_CARLO, Q_LEARNING), default=MONTE_CARLO,
                         help="with --learn: the rule (default monte-carlo, the C's; a file "
                         "does not say which rule made it: a Q-learning net needs q-learning)")
@@ -145,17 +161,21 @@ def main(argv=None):
     net = load_weights(args.weights)   # C: load_neural_network
     if args.learn and rules_of(net) is connect4:
         raise FileError("%s is a connect-four net: --learn is for tic-tac-toe" % args.weights)
+    if args.search and rules_of(net) is not connect4:
+        parser.error("--search is for connect four: %s is a tic-tac-toe net" % args.weights)
     # With --learn, the output tried before the first game; Ctrl-C caught until it is saved.
     with saving((args.save or args.weights) if args.learn else None) as save, \
             first_ctrl_c() as stopped:
         print("Neural network loaded from %s" % args.weights)
         print("Ready to play! You are %s. Type q to quit." % opponent(args.side))
-        print(LEGEND % WORDS[rules_of(net)][2:4])
+        print(LEGEND % WORDS[rules_of(net)][2:4] + " With --search, the search's grid under "
+              "it." * bool(args.search))
         if args.learn:
             print("Learning by the %s rule: the file does not say which rule trained it; a "
                   "net trained by another rule needs --method." % args.method)
         learn = functools.partial(RULES[args.method][2], settings=settings_from(args))
-        games, interrupted = play_session(net, args.side, learn if args.learn else None)
+        games, interrupted = play_session(net, args.side, learn if args.learn else None,
+                                          args.search)
         if args.learn and games:
             print("Learned from %d game%s; saved to %s%s" % (
                 games, "s" * (games > 1), args.save or args.weights, save(net)))

@@ -8,15 +8,17 @@ Ctrl-C that stops after the current game and keeps the work.
 
 import sys
 
+from . import connect4
+from .expert_iteration import SIMULATIONS
+from .mcts import PLAYOUTS
 from .weights import FileError, from_bytes, rules_of, to_bytes
 from .lab import exact
-from . import connect4
 from .lab.cli import (C4_WEIGHTS, CONNECT4, DEFAULT_WEIGHTS, EXIT_FAILURE, EXIT_STOPPED,
-                      EXPERT_ITERATION, GAMES, MCTS, POLICY_ITERATION, RANDOM, SELF, SIMULATIONS,
+                      EXPERT_ITERATION, GAMES, MAX_JOBS, MCTS, POLICY_ITERATION, RANDOM, SELF,
                       add_training_flags, check_flags, command, first_ctrl_c, number,
                       parser_for, say_seed, start_network, train)
 from .lab.curve import Reporter, csv_text, format_seconds
-from .lab.files import ADVICE, saving
+from .lab.files import ADVICE, C4_ADVICE, saving
 from .lab.runs import train_expert_iteration_in_workers, train_runs
 
 EXAMPLES = """\
@@ -44,9 +46,9 @@ def train_parser():
         "README's first question (the C's rule or expert iteration; one net for both sides)")
     add("--opponent", choices=(RANDOM, SELF, MCTS), help="who the net plays: random (the "
         "C's, default), self (self-play), mcts (Monte Carlo tree search)")
-    add("--playouts", type=number(int, 1), metavar="N", help="--opponent mcts: random games "
-        "per move (default 200); expert-iteration: simulations per move (default %d)"
-        % SIMULATIONS)
+    add("--simulations", "--playouts", type=number(int, 1, 100000), metavar="N",
+        help="simulations (playouts) a move: --opponent mcts (default %d), expert-iteration "
+        "(default %d)" % (PLAYOUTS, SIMULATIONS))
     add("--explore", choices=("epsilon", "softmax"), help="q-learning: random moves (epsilon, "
         "default) or moves drawn from the softmax of the values")
     add("--temperature", type=number(float, 1e-12), metavar="T",
@@ -54,8 +56,8 @@ def train_parser():
     add("--curve", metavar="FILE.csv", help="write the learning curve as CSV rows")
     add("--runs", type=number(int, 1, 10000), metavar="K",
         help="train K runs with seeds S, S+1, ... in parallel and save the best")
-    add("--jobs", type=number(int, 1), metavar="N", help="worker processes for --runs or "
-        "expert-iteration (default: one per core)")
+    add("--jobs", type=number(int, 1, MAX_JOBS), metavar="N", help="worker processes for --runs "
+        "or expert-iteration (default: one per core; expert-iteration 1: in this process)")
     return parser
 
 
@@ -91,16 +93,18 @@ def main(argv=None):
             games, error = train(net, rng, args, reporter.report_sweep if sweeps
                                  else reporter.report), None
         seconds = reporter.finish(net)
-        print("\n" + ("Stopped by Ctrl-C after %d of %d%s." % (
-            games, args.games, " games; the round in progress was dropped" * expert)
-                      if stopped() else "Training complete!"))
+        unit = "sweeps" if sweeps else "games"
+        print("\n" + ("Stopped by Ctrl-C after %d of %d %s%s." % (
+            games, args.games, unit, " (whole rounds learned)" * expert) if stopped() else
+            "Training complete!" if games else "No %s: the net is untrained (random weights). "
+            "For a player: %s." % (unit, C4_ADVICE if args.game == CONNECT4 else ADVICE)))
         # 3. Save it (C: save_neural_network).
         print("Neural network saved to %s%s" % (args.output, save(net)))
         if args.curve:
             save_curve(csv_text({args.seed: reporter.rows}, args.side).encode())
             print("Learning curve written to %s" % args.curve)
-    print("Training time: %s (%d %s, %d a second)" % (format_seconds(seconds), games,
-          "sweeps" if sweeps else "games", games / seconds))
+    print("Training time: %s (%d %s, %d a second)" % (format_seconds(seconds), games, unit,
+                                                      games / seconds))
     print_verdict(from_bytes(to_bytes(net)), args.side)   # the net as the file holds it
     if error:   # a worker died: the net of the last whole round was saved
         sys.stderr.write("ttt-train: error: %s\n" % error)

@@ -8,8 +8,9 @@ with --save.
 import functools
 import sys
 
+from . import game as tic_tac_toe
 from .game import opponent
-from .play import LEGEND, play_session
+from .play import LEGEND, WORDS, play_session
 from .lab.cli import (EXIT_STOPPED, RULES, add_training_flags, check_flags, command,
                       first_ctrl_c, parser_for, say_seed, settings_from, start_network, train)
 from .lab.curve import Reporter
@@ -41,7 +42,7 @@ def main(argv=None):
         interrupted = stopped()
         if not interrupted:   # after a first Ctrl-C: keep what was trained, no play
             print("You are %s. Type q to quit." % opponent(args.side))
-            print(LEGEND)
+            print(LEGEND % WORDS[tic_tac_toe][2:4])
             # C: the play-again loop of main, learning from every game.
             learn = functools.partial(RULES[args.method][2], settings=settings_from(args))
             interrupted = play_session(net, args.side, learn)[1]

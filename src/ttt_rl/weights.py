@@ -10,9 +10,12 @@ A connect-four net (`c4_nn.bin`, connect4.py) has the same layout with 84 inputs
 w_ih (84 x H), w_ho (H x 7), b_h (H), b_o (7). Its inputs are two per cell, cells row by row
 from the top left (cell = 7 x row + column, row 0 the top row), each cell (1, 0) for a piece of
 the player to move, (0, 1) for the other player's, (0, 0) empty; its outputs one per column,
-0 to 6 from the left. The size tells the game: tic-tac-toe has 28H + 9 floats, connect four
-92H + 7, and no size is both: 28a + 9 = 92b + 7 would make 14a + 1 = 46b, an odd number equal
-to an even one.
+0 to 6 from the left. Expert iteration's net has an eighth output, its value (nn.py): w_ho
+(H x 8), b_o (8). The size tells the game and the outputs: tic-tac-toe has 28H + 9 floats,
+connect four 92H + 7, or 93H + 8 with the value. The first two never collide (28a + 9 = 92b + 7
+would make 14a + 1 = 46b, an odd number equal to an even one), but 93H + 8 can equal another
+layout's size (H = 91 and a 7-output H = 92; H = 25 and tic-tac-toe's H = 83): such a size loads
+as the older layout, and expert iteration refuses to train an H whose file would collide.
 """
 
 import math
@@ -25,7 +28,8 @@ from .nn import HIDDEN_SIZE, NeuralNetwork
 FLOAT_BYTES = 4   # float32
 FLOAT32_MAX = 3.4028234663852886e38
 MAX_HIDDEN_SIZE = 10000   # the largest net loaded: 1.1 MB for tic-tac-toe, 3.7 for connect four
-GAMES = (tic_tac_toe, connect4)
+# The layouts a size may tell, the older first: (rules, outputs).
+LAYOUTS = ((tic_tac_toe, 9), (connect4, 7), (connect4, 8))
 
 
 class FileError(Exception):
@@ -34,18 +38,24 @@ class FileError(Exception):
     missing = False
 
 
-def per_hidden_unit(rules):
-    """Return the parameters per hidden unit of a net for `rules` (inputs, outputs, a bias):
-    28 for tic-tac-toe, 92 for connect four."""
-    return rules.INPUT_SIZE + rules.OUTPUT_SIZE + 1
-
-
-def file_size(hidden_size=HIDDEN_SIZE, rules=tic_tac_toe):
-    """Return the size in bytes of a weights file (11236 for 100 units of tic-tac-toe)."""
-    return FLOAT_BYTES * (per_hidden_unit(rules) * hidden_size + rules.OUTPUT_SIZE)
+def file_size(hidden_size=HIDDEN_SIZE, rules=tic_tac_toe, outputs=None):
+    """Return the size in bytes of a weights file (11236 for 100 units of tic-tac-toe); outputs
+    defaults to the game's moves (8: with a value head)."""
+    outputs = outputs or rules.OUTPUT_SIZE
+    return FLOAT_BYTES * ((rules.INPUT_SIZE + outputs + 1) * hidden_size + outputs)
 
 
 FILE_SIZE = file_size()
+
+
+def layout(size):
+    """Return (rules, outputs, hidden units) of a file of `size` bytes, the first of LAYOUTS
+    that fits with 1 to MAX_HIDDEN_SIZE units, or None."""
+    for rules, outputs in LAYOUTS:
+        units, extra = divmod(size // FLOAT_BYTES - outputs, rules.INPUT_SIZE + outputs + 1)
+        if not size % FLOAT_BYTES and not extra and 1 <= units <= MAX_HIDDEN_SIZE:
+            return rules, outputs, units
+    return None
 
 
 def rules_of(net):
@@ -59,15 +69,16 @@ def parameters(net):
     return flat + list(net.b_h) + list(net.b_o)
 
 
-def from_parameters(flat, rules=tic_tac_toe):
-    """Return a new NeuralNetwork for `rules` of floats in file order (their number gives H)."""
-    outputs = rules.OUTPUT_SIZE
-    h = (len(flat) - outputs) // per_hidden_unit(rules)
+def from_parameters(flat, rules=tic_tac_toe, outputs=None):
+    """Return a new NeuralNetwork for `rules` of floats in file order (their number gives H),
+    with `outputs` outputs (default the game's moves; one more: a value head)."""
+    outputs = outputs or rules.OUTPUT_SIZE
+    h = (len(flat) - outputs) // (rules.INPUT_SIZE + outputs + 1)
     ho_start = rules.INPUT_SIZE * h     # where w_ho starts
     bh_start = ho_start + h * outputs   # where b_h starts
     return NeuralNetwork([flat[j:j + h] for j in range(0, ho_start, h)],
                          [flat[j:j + outputs] for j in range(ho_start, bh_start, outputs)],
-                         flat[bh_start:bh_start + h], flat[bh_start + h:])
+                         flat[bh_start:bh_start + h], flat[bh_start + h:], rules.OUTPUT_SIZE)
 
 
 def to_bytes(net):
@@ -86,21 +97,17 @@ def from_bytes(data, name="the data"):
     connect four's as the size tells (rules_of says which). Raises FileError, naming `name`,
     for a size that fits no hidden size of either game, or a parameter that is NaN or
     infinite."""
-    floats = len(data) // FLOAT_BYTES
-    for rules in GAMES:
-        units, extra = divmod(floats - rules.OUTPUT_SIZE, per_hidden_unit(rules))
-        if not len(data) % FLOAT_BYTES and not extra and 1 <= units <= MAX_HIDDEN_SIZE:
-            break
-    else:
+    found = layout(len(data))
+    if found is None:
         raise FileError("%s is not a weights file: it has %d bytes, not %d (the C's 100 "
-                        "hidden units) or 4 x (28 x units + 9), or 4 x (92 x units + 7) for "
-                        "connect four, with 1 to %d units" % (name, len(data), FILE_SIZE,
-                                                             MAX_HIDDEN_SIZE))
-    flat = list(struct.unpack("<%df" % floats, data))
+                        "hidden units) or 4 x (28 x units + 9), or for connect four 4 x (92 x "
+                        "units + 7) or 4 x (93 x units + 8), with 1 to %d units"
+                        % (name, len(data), FILE_SIZE, MAX_HIDDEN_SIZE))
+    flat = list(struct.unpack("<%df" % (len(data) // FLOAT_BYTES), data))
     for index, w in enumerate(flat):
         if not math.isfinite(w):
             raise FileError("%s is corrupt: parameter %d is %r" % (name, index, w))
-    return from_parameters(flat, rules)
+    return from_parameters(flat, *found[:2])
 
 
 def read(path):

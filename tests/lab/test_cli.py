@@ -107,7 +107,7 @@ class CtrlCTest(TempDirTest):
                           "dropping this round), then saving", err)
             self.assertIn("Neural network saved to", out)
             if after < 50:
-                self.assertIn("Stopped by Ctrl-C after 7 of 50.", out)
+                self.assertIn("Stopped by Ctrl-C after 7 of 50 games.", out)
             self.assertNotEqual(read(out_file), read(C_FILE))
         self.assertEqual(sorted(os.listdir(self.tmp)), ["net.bin", "net.bin.bak"])
 

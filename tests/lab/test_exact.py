@@ -7,8 +7,9 @@ import unittest
 
 from ttt_rl import connect4
 from ttt_rl.game import BOTH, EMPTY, O, X, check_game_over, get_random_move
-from ttt_rl.lab.exact import (C4_PLAYERS, c4_positions, c4_results, complete_share,
-                              evaluate_network, evaluate_policy, net_policy)
+from ttt_rl.lab.exact import (C4_PLAYERS, KINDS, c4_kept, c4_positions, c4_results,
+                              complete_share, evaluate_network, evaluate_policy, kind,
+                              net_policy)
 from ttt_rl.nn import init_neural_network
 from ttt_rl.policy_iteration import correct_moves, reachable
 from ttt_rl.weights import load
@@ -142,27 +143,44 @@ class CompletePlayerTest(unittest.TestCase):
 
 
 class ConnectFourTest(unittest.TestCase):
-    """Connect four's figures: seeded games, and the agreement set a solver scored once."""
+    """Connect four's figures: seeded games, alone or with the search, and the kept share on
+    the positions a solver scored once, by kind."""
 
     def test_results_repeat_and_count_every_game(self):
-        net = init_neural_network(random.Random(1), 10, connect4)
-        first = c4_results(net, games=12)
-        self.assertEqual(c4_results(net, games=12), first)
-        self.assertEqual(sorted(first), sorted(list(C4_PLAYERS) + ["agreement"]))
-        for player in C4_PLAYERS:
-            for side in (X, O):
-                self.assertEqual(sum(first[player][side]), 12, (player, side))
-        self.assertTrue(0 <= first["agreement"] <= 1)
+        net = init_neural_network(random.Random(1), 10, connect4, value_head=True)
+        for search in (0, 3):
+            first = c4_results(net, games=4, search=search)
+            self.assertEqual(c4_results(net, games=4, search=search), first)
+            self.assertEqual(sorted(first), sorted(list(C4_PLAYERS) + ["kept", "search"]))
+            for player in C4_PLAYERS:
+                for side in (X, O):
+                    self.assertEqual(sum(first[player][side]), 4, (player, side))
+            self.assertEqual(sorted(first["kept"]), ["all", "block", "quiet", "win"])
 
-    def test_the_agreement_set(self):
+    def test_the_kept_share_by_kind(self):
+        # The tactical player keeps the value in every win and block position, and no more
+        # than by chance in the quiet ones.
+        kept = c4_kept(lambda board: connect4.get_tactical_move(board, random.Random(0)))
+        self.assertEqual((kept["win"], kept["block"]), (1.0, 1.0))
+        self.assertLess(kept["quiet"], 0.5)
+        counts = {k: sum(what == k for _, _, what in c4_positions()) for k in KINDS}
+        self.assertAlmostEqual(kept["all"], (counts["win"] + counts["block"]
+                                             + kept["quiet"] * counts["quiet"]) / 1000)
+
+    def test_the_kept_set(self):
         positions = c4_positions()
         self.assertGreaterEqual(len(positions), 400)
-        for board, keep in positions:
+        for board, keep, what in positions:
             self.assertEqual(len(board), connect4.BOARD_CELLS)
             self.assertIsNone(connect4.check_game_over(board))
             open_columns = set(connect4.legal_moves(board))
             self.assertTrue(keep and keep < open_columns, board)   # some column changes it
             self.assertTrue(6 <= sum(cell != EMPTY for cell in board) <= 30)
+            self.assertEqual(what, kind(board))
+        # A win at once always keeps a won game's value: those columns are in keep.
+        for board, keep, what in positions:
+            if what == "win":
+                self.assertIn(connect4.winning_column(board, connect4.to_move(board)), keep)
 
 
 if __name__ == "__main__":

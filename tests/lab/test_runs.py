@@ -1,9 +1,11 @@
 """Worker processes (lab/runs.py). ttt-train --runs: the best run saved, a Ctrl-C saves the
 best, a dead worker is one line and exit 1, and no worker outlives the command, even killed
-with SIGKILL. Expert iteration: the same file with 1 and 2 workers, and a first Ctrl-C keeps
-the last whole round."""
+with SIGKILL. Expert iteration: the same file with 1 (in this process) and 2 workers, a first
+Ctrl-C keeps the last whole round, a second ends at once, and a worker that dies while the net
+learns is one line, the net of the last whole round saved."""
 
 import functools
+import multiprocessing
 import os
 import random
 import re
@@ -14,7 +16,7 @@ import time
 import unittest
 from unittest import mock
 
-from ttt_rl import connect4, train
+from ttt_rl import connect4, expert_iteration, train
 from ttt_rl.lab import exact
 from ttt_rl.weights import file_size, load
 
@@ -114,8 +116,8 @@ class StoppingTest(TempDirTest):
 
 # Expert iteration as tested: tiny nets, few simulations, the figures at the end from 10 games
 # a side (not 1,000); in a subprocess, rounds of 4 games (not 300) and Ctrl-C as at a terminal.
-EXPERT = ["--game", "connect4", "--method", "expert-iteration", "--playouts", "10", "--hidden",
-          "10", "--seed", "3"]
+EXPERT = ["--game", "connect4", "--method", "expert-iteration", "--simulations", "10",
+          "--hidden", "10", "--seed", "3"]
 FEW = functools.partial(exact.c4_results, games=10)
 SMALL_ROUNDS = """
 import functools, sys
@@ -129,18 +131,39 @@ sys.exit(train.main(sys.argv[1:]))
 
 class ExpertIterationTest(TempDirTest):
 
-    def train(self, games, name, *flags):
+    def train(self, games, name, *flags, status=0):
         with mock.patch("ttt_rl.lab.exact.c4_results", FEW), \
                 mock.patch("ttt_rl.expert_iteration.GAMES_PER_ROUND", 4):
-            status, out, err = run_main(train.main, str(games), self.path(name), *EXPERT,
-                                        *flags)
-        self.assertEqual((status, err), (0, ""))
+            got, out, err = run_main(train.main, str(games), self.path(name), *EXPERT, *flags)
+        self.assertEqual((got, err if status == 0 else ""), (status, ""))
+        self.err = err
         return read(self.path(name))
 
-    def test_the_same_file_with_1_and_2_workers(self):
-        one = self.train(6, "one.bin", "--jobs", "1")
-        self.assertEqual(len(one), file_size(10, connect4))
+    def test_the_same_file_with_1_and_2_workers_and_1_plays_here(self):
+        pids = []
+
+        def game(*args):
+            pids.append(os.getpid())
+            return expert_iteration.self_play_game(*args)
+        with mock.patch("ttt_rl.lab.runs.self_play_game", game):
+            one = self.train(6, "one.bin", "--jobs", "1")
+        self.assertEqual(set(pids), {os.getpid()})   # a debugger can step into each game
+        self.assertEqual(len(one), file_size(10, connect4, 8))
         self.assertEqual(self.train(6, "two.bin", "--jobs", "2"), one)
+
+    def test_a_worker_that_dies_while_the_net_learns_is_one_line_and_the_round_kept(self):
+        learn = expert_iteration.learn_positions
+
+        def kill_a_worker_then_learn(*args, **kwargs):
+            for child in multiprocessing.active_children()[:1]:
+                os.kill(child.pid, signal.SIGKILL)
+                child.join()
+            return learn(*args, **kwargs)
+        with mock.patch("ttt_rl.expert_iteration.learn_positions", kill_a_worker_then_learn):
+            kept = self.train(12, "c4.bin", "--jobs", "2", status=1)
+        self.assertEqual(self.err, "ttt-train: error: a worker process died: the net of the "
+                                   "last whole round is kept\n")
+        self.assertEqual(kept, self.train(4, "whole.bin", "--jobs", "1"))
 
     @unittest.skipUnless(os.path.isdir("/proc"), "reads /proc")
     def test_a_first_ctrl_c_keeps_the_last_whole_round(self):
@@ -158,12 +181,32 @@ class ExpertIterationTest(TempDirTest):
         out, err = proc.communicate(timeout=60)
         self.assertEqual(proc.returncode, 130, err)
         self.assertNotIn(b"Traceback", err)
-        games = int(re.search(rb"Stopped by Ctrl-C after (\d+) of 100000 games; the round "
-                              rb"in progress was dropped\.", out).group(1))
+        games = int(re.search(rb"Stopped by Ctrl-C after (\d+) of 100000 games \(whole rounds "
+                              rb"learned\)\.", out).group(1))
         self.assertTrue(games >= 4 and games % 4 == 0, games)
         self.assertIn(b"Neural network saved to " + out_file.encode(), out)
         # The net of that round: the same bytes as a training of exactly that many games.
         self.assertEqual(read(out_file), self.train(games, "whole.bin", "--jobs", "1"))
+
+    @unittest.skipUnless(os.path.isdir("/proc"), "reads /proc")
+    def test_a_second_ctrl_c_ends_at_once_whatever_the_workers_do(self):
+        out_file = self.path("c4.bin")
+        proc = subprocess.Popen([sys.executable, "-c", SMALL_ROUNDS, "100000", out_file,
+                                 *EXPERT, "--jobs", "2", "--simulations", "20000"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env=dict(os.environ, PYTHONPATH=SRC), start_new_session=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        self.addCleanup(proc.kill)
+        proc.stdout.readline()   # training has begun
+        time.sleep(0.5)          # the workers are in their first (long) games
+        for _ in range(2):
+            os.killpg(proc.pid, signal.SIGINT)
+            time.sleep(0.1)
+        out, err = proc.communicate(timeout=20)   # at once: no game is waited for
+        # (-2: the second Ctrl-C came as Python exited, its handler gone; a shell says 130)
+        self.assertIn(proc.returncode, (130, -signal.SIGINT), err)
+        self.assertNotIn(b"Traceback", err)
+
 
 
 def _zombie(pid):

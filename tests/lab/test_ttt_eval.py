@@ -99,13 +99,14 @@ class EvalCommandTest(TempDirTest):
 
 class ConnectFourTest(TempDirTest):
     """A connect-four file: its figures against the random and the tactical player, and the
-    agreement with perfect play (20 games a side here, not ttt-eval's 1,000: fast)."""
+    kept share by kind (20 games a side here, not ttt-eval's 1,000: fast), alone and with its
+    search."""
 
     def setUp(self):
         super().setUp()
         self.c4_file = self.path("c4.bin")
         with open(self.c4_file, "wb") as f:
-            f.write(to_bytes(init_neural_network(random.Random(1), 10, connect4)))
+            f.write(to_bytes(init_neural_network(random.Random(1), 10, connect4, True)))
         few = functools.partial(exact.c4_results, games=20)
         patch = mock.patch.object(ttt_eval, "c4_results", few)
         patch.start()
@@ -115,26 +116,39 @@ class ConnectFourTest(TempDirTest):
         status, out, err = run_main(ttt_eval.main, self.c4_file, C_FILE)
         self.assertEqual((status, err), (0, ""))
         lines = out.splitlines()
-        self.assertEqual(lines[0], self.c4_file)
-        for line, (player, side) in zip(lines[1:5], [(p, s) for p in ("random", "tactical")
+        self.assertEqual(lines[:2], [self.c4_file, "  The net alone"])
+        for line, (player, side) in zip(lines[2:6], [(p, s) for p in ("random", "tactical")
                                                      for s in ("X (first)", "O (second)")]):
-            self.assertRegex(line, re.escape("  Against the %s player as %s: " % (player, side))
+            self.assertRegex(line, re.escape("  Against the %s player as %s, 20 games: "
+                                             % (player, side))
                              + r"\d+\.\d% won, \d+\.\d% drawn, \d+\.\d% lost$")
-        self.assertRegex(lines[5], r"^  Agreement with perfect play: \d+\.\d% of 1000 "
-                                   r"positions$")
-        self.assertEqual(lines[6], C_FILE)   # then the tic-tac-toe net, as before
+        self.assertRegex(lines[6], r"^  Keeps the perfect-play value in \d+\.\d% of 1000 "
+                                   r"positions: win \d+\.\d% \(\d+\), block \d+\.\d% \(\d+\), "
+                                   r"quiet \d+\.\d% \(\d+\)$")
+        self.assertEqual(lines[7], C_FILE)   # then the tic-tac-toe net, as before
+
+    def test_the_search_is_measured_beside_the_net_alone(self):
+        status, out, err = run_main(ttt_eval.main, self.c4_file, "--search", "2", "--json")
+        self.assertEqual((status, err), (0, ""))
+        c4 = json.loads(out)
+        self.assertEqual((c4["search"], c4["with_search"]["search"]), (0, 2))
+        self.assertEqual(sum(c4["with_search"]["tactical"]["X"]), 20)
+        status, out, err = run_main(ttt_eval.main, C_FILE, "--search", "2")
+        self.assertEqual((status, out), (2, ""))
+        self.assert_one_line(err, "^ttt-eval: error: .* is a tic-tac-toe net: --search is for "
+                                  "connect four$")
 
     def test_json(self):
         status, out, err = run_main(ttt_eval.main, self.c4_file, "--json", C_FILE)
         self.assertEqual((status, err), (0, ""))
         c4, ttt = [json.loads(line) for line in out.splitlines()]
-        self.assertEqual(list(c4), ["file", "game", "random", "tactical", "agreement"])
+        self.assertEqual(list(c4), ["file", "game", "random", "tactical", "kept", "search"])
         self.assertEqual((c4["file"], c4["game"]), (self.c4_file, "connect4"))
         for player in ("random", "tactical"):
             self.assertEqual(sorted(c4[player]), ["O", "X"])
             for side in ("X", "O"):
                 self.assertEqual(sum(c4[player][side]), 20)
-        self.assertTrue(0 <= c4["agreement"] <= 1)
+        self.assertTrue(0 <= c4["kept"]["all"] <= 1)
         self.assertEqual(ttt["file"], C_FILE)
         self.assertNotIn("game", ttt)
 

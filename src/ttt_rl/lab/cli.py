@@ -15,7 +15,8 @@ import sys
 
 from .. import __version__, connect4
 from .. import game as tic_tac_toe
-from ..expert_iteration import LEARNING_RATE as EI_LEARNING_RATE, SIMULATIONS
+from ..expert_iteration import (HIDDEN_SIZE as EI_HIDDEN_SIZE,
+                                LEARNING_RATE as EI_LEARNING_RATE)
 from ..game import BOTH, O, X
 from ..learn import DEFAULT_SETTINGS, learn_from_game, train_against_random
 from ..mcts import PLAYOUTS, mcts_opponent
@@ -23,7 +24,7 @@ from ..nn import HIDDEN_SIZE, init_neural_network
 from ..policy_iteration import LEARNING_RATE as PI_LEARNING_RATE, train_policy_iteration
 from ..qlearn import DEFAULT_Q_SETTINGS, SOFTMAX, q_learn_from_game, train_q_learning
 from ..selfplay import train_self_play
-from ..weights import FileError, rules_of
+from ..weights import FileError, file_size, layout, rules_of
 from .files import load_weights
 
 DEFAULT_WEIGHTS, C4_WEIGHTS = "ttt_nn.bin", "c4_nn.bin"
@@ -40,6 +41,7 @@ RULES = {MONTE_CARLO: (DEFAULT_SETTINGS, train_against_random, learn_from_game),
 DEFAULT_GAMES = {MONTE_CARLO: 150000, Q_LEARNING: 150000, POLICY_ITERATION: 200,
                  EXPERT_ITERATION: 3000}
 EXIT_FAILURE, EXIT_STOPPED = 1, 130   # 130 = 128 + SIGINT, as a shell reports Ctrl-C
+MAX_JOBS = 64   # worker processes at most (--jobs)
 
 
 def number(kind, low=-math.inf, high=math.inf):
@@ -77,7 +79,8 @@ def add_training_flags(parser, games_help, every_rule=True):
         "(connect four: the net learns the moves of a tree search it guides)")
     add("--init", metavar="FILE", help="start from this weights file, not random weights")
     add("--seed", type=number(int), help="random seed: the same seed, the same file")
-    add("--hidden", type=number(int, 1, 10000), metavar="N", help="hidden units (default 100)")
+    add("--hidden", type=number(int, 1, 10000), metavar="N", help="hidden units (default 100%s)"
+        % ("; expert-iteration %d" % EI_HIDDEN_SIZE if every_rule else ""))
     add("--learning-rate", type=number(float, 1e-12), metavar="R", help="backprop step (default "
         "0.1; q-learning 0.01, falling to a tenth%s)" % ("; policy-iteration %g; "
         "expert-iteration %g" % (PI_LEARNING_RATE, EI_LEARNING_RATE) if every_rule else ""))
@@ -94,7 +97,10 @@ def check_flags(parser, args):
     """Fill in the defaults that depend on --game, --method and --opponent, and draw a seed if
     none was given (args.drawn True: say_seed prints it); parser.error (exit 2) for flags that
     do not go together. Returns args."""
-    given = {name for name, value in vars(args).items() if value not in (None, False)}
+    # Given: not None, the default (a store_true flag: not False). `not in (None, False)` would
+    # miss --epsilon 0: 0 == False.
+    given = {name for name, value in vars(args).items()
+             if value is not None and value is not False}
     args.game = getattr(args, "game", None) or "tic-tac-toe"   # a name: args go to workers
     c4, opponent = args.game == CONNECT4, getattr(args, "opponent", None) or RANDOM
     if getattr(args, "output", "") is None:   # ttt-train's OUTPUT, not given
@@ -112,16 +118,15 @@ def check_flags(parser, args):
             ("side", both and args.side != BOTH, "must be both here: this rule learns both sides"),
             ("epsilon gamma explore", args.method != Q_LEARNING, "is for --method q-learning"),
             ("temperature", getattr(args, "explore", None) != SOFTMAX, "is for --explore softmax"),
-            ("playouts", opponent != MCTS and not expert,
+            ("simulations", opponent != MCTS and not expert,
              "is for --opponent mcts or --method expert-iteration"),
-            ("playouts", expert and (args.playouts or 2) < 2,
-             "must be 2 or more here: the first simulation expands the root"),
             ("opponent runs", args.method == POLICY_ITERATION, "is for the rules that play games"),
             ("curve", both or args.side == BOTH or curve == output,
              "draws one side of a rule that plays games, into a file of its own"),
+            ("curve", not (curve or ".csv").lower().endswith(".csv"), "writes CSV: a FILE.csv"),
             ("jobs", not runs and not expert, "needs --runs or --method expert-iteration"),
-            ("reward_win reward_tie reward_loss", expert or both and not c4, "does not apply: "
-             + ("the search judges by game results" if expert else "win 1, tie 0, loss -1"))):
+            ("reward_win reward_tie reward_loss", expert or both and not c4,
+             "does not apply: this rule's results are win 1, tie 0, loss -1")):
         for name in sorted(set(names.split()) & given):
             if bad:
                 parser.error("--%s %s" % (name.replace("_", "-"), why))
@@ -130,9 +135,15 @@ def check_flags(parser, args):
     args.init_net = load_weights(args.init) if args.init else None   # FileError: one line
     if args.init_net and rules_of(args.init_net) is not GAMES[args.game]:
         parser.error("--init %s is a net of the other game" % args.init)
+    if args.init_net and (len(args.init_net.b_o) > args.init_net.moves) != expert:
+        parser.error("--init %s: %s" % (args.init, "expert iteration needs a net with a value "
+                     "output" if expert else "a net with a value output is expert iteration's"))
     if args.init_net and args.hidden not in (None, len(args.init_net.b_h)):
         parser.error("--hidden %d does not match --init %s (%d hidden units)"
                      % (args.hidden, args.init, len(args.init_net.b_h)))
+    if expert and args.hidden and layout(file_size(args.hidden, connect4, 8))[1] != 8:
+        parser.error("--hidden %d: the file would have the size of another kind of net's; "
+                     "choose another number" % args.hidden)
     # The C seeds with the time; a drawn seed is printed (say_seed), to repeat the run.
     args.drawn = args.seed is None
     args.seed = random.SystemRandom().randrange(10 ** 9) if args.drawn else args.seed
@@ -165,7 +176,7 @@ def train(net, rng, args, report):
         return train_against_random(net, args.games, rng, BOTH, settings, report, rules=connect4)
     loop = RULES[args.method][1]
     if args.opponent == MCTS:
-        loop = functools.partial(loop, opponent=mcts_opponent(args.playouts or PLAYOUTS))
+        loop = functools.partial(loop, opponent=mcts_opponent(args.simulations or PLAYOUTS))
     return loop(net, args.games, rng, args.side, settings, report)
 
 
@@ -176,7 +187,9 @@ def start_network(args):
     rng = random.Random(args.seed if args.seed >= 0 else "seed %d" % args.seed)
     if getattr(args, "init_net", None) is not None:
         return args.init_net, rng
-    return init_neural_network(rng, args.hidden or HIDDEN_SIZE, GAMES[args.game]), rng
+    expert = getattr(args, "method", None) == EXPERT_ITERATION   # a value head, 150 units
+    hidden = args.hidden or (EI_HIDDEN_SIZE if expert else HIDDEN_SIZE)
+    return init_neural_network(rng, hidden, GAMES[args.game], value_head=expert), rng
 
 
 @contextlib.contextmanager

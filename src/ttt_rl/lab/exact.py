@@ -17,6 +17,7 @@ from .. import connect4
 from ..game import BOTH, O, TIE, X, check_game_over, opponent, to_move
 from ..learn import play_against_random
 from ..nn import get_computer_move
+from ..expert_iteration import search_move
 from ..policy_iteration import START, correct_moves, game_tree
 # Re-exported: web.py and the browser test still read these here.
 from ..policy_iteration import minimax, move_results, reachable  # noqa: F401
@@ -107,14 +108,26 @@ def summary_lines(result):
             % (kept, positions, 100 * kept / positions)]
 
 
-C4_GAMES = 1000   # seeded games a side against each player
+C4_GAMES = 1000          # seeded games a side against each player, the net alone
+C4_SEARCH_GAMES = 200    # the same with its search (a move costs a search)
 C4_PLAYERS = {"random": connect4.get_random_move, "tactical": connect4.get_tactical_move}
+KINDS = ("win", "block", "quiet")
+
+
+def kind(board):
+    """Return the kind of a position: "win" if the player to move can win at once, else
+    "block" if the other player could win at once there, else "quiet"."""
+    mover = to_move(board)
+    if connect4.winning_column(board, mover) is not None:
+        return "win"
+    return "block" if connect4.winning_column(board, opponent(mover)) is not None else "quiet"
 
 
 @cache
 def c4_positions():
-    """Return the agreement set, a tuple of (board, the columns that keep the game's value):
-    positions of random games, 6 to 30 moves in, where some column changes the value."""
+    """Return the kept set, a tuple of (board, the columns that keep the game's value, kind):
+    positions of random games, 6 to 30 moves in, where some column changes the value (win,
+    draw or loss with perfect play), scored once by a solver (bench/c4_positions.py)."""
     text = resources.files("ttt_rl").joinpath("data", "c4_positions.txt").read_text()
     positions = []
     for line in text.splitlines():
@@ -123,34 +136,57 @@ def c4_positions():
             board = connect4.init_game()
             for ply, column in enumerate(moves):
                 connect4.play_move(board, int(column), X if ply % 2 == 0 else O)
-            positions.append((board, {int(c) for c in keep}))
+            positions.append((board, {int(c) for c in keep}, kind(board)))
     return tuple(positions)
 
 
-def c4_results(net, games=C4_GAMES):
-    """Return connect four's figures of `net` alone, without search: {"random": {X: [wins,
-    draws, losses], O: [...]}, "tactical": {...}, "agreement": the share of c4_positions where
-    its column keeps the value}, the same on every run (games drawn from random.Random(0))."""
-    net_move = partial(get_computer_move, net, rules=connect4)
+def c4_kept(player, positions=None):
+    """Return {"all": share, "win": share, "block": share, "quiet": share}: of `positions`
+    (default c4_positions()), the share where player(board) -> column keeps the value."""
+    hits = {k: [] for k in KINDS}
+    for board, keep, what in c4_positions() if positions is None else positions:
+        hits[what].append(player(board) in keep)
+    hits = dict(all=[hit for k in KINDS for hit in hits[k]], **hits)
+    return {k: sum(v) / max(len(v), 1) for k, v in hits.items()}
+
+
+def c4_player(net, search=0):
+    """Return the player of `net`: board -> column, the net alone (search 0) or its search with
+    that many simulations (expert_iteration.search_move, seeded: the same column each run)."""
+    if not search:
+        return partial(get_computer_move, net, rules=connect4)
+    return lambda board: search_move(net, board, search, random.Random(0))[0]
+
+
+def c4_results(net, games=None, search=0):
+    """Return connect four's figures of `net`, alone (search 0) or with its search: {"random":
+    {X: [wins, draws, losses], O: [...]}, "tactical": {...}, "kept": c4_kept's shares, "search":
+    the simulations}, the same on every run (games drawn from random.Random(0)); `games` a
+    side against each player (default C4_GAMES alone, C4_SEARCH_GAMES with the search)."""
+    player = c4_player(net, search)
+    games = games or (C4_SEARCH_GAMES if search else C4_GAMES)
     results = {name: {} for name in C4_PLAYERS}
-    for name, player in C4_PLAYERS.items():
+    for name, opponent_move in C4_PLAYERS.items():
         for side in (X, O):
             rng = random.Random(0)
-            winners = [play_against_random(net_move, rng, side, player, connect4)[0]
+            winners = [play_against_random(player, rng, side, opponent_move, connect4)[0]
                        for _ in range(games)]
             results[name][side] = [winners.count(w) for w in (side, TIE, opponent(side))]
-    positions = c4_positions()
-    results["agreement"] = sum(net_move(b) in keep for b, keep in positions) / len(positions)
-    return results
+    return dict(results, kept=c4_kept(player), search=search)
 
 
 def c4_lines(results):
     """Return c4_results in words, as a list of lines."""
-    lines = []
+    counts = {k: sum(kind == k for _, _, kind in c4_positions()) for k in KINDS}
+    lines = ["The net alone" if not results["search"] else
+             "With its search, %d simulations a move" % results["search"]]
     for name in C4_PLAYERS:
         for side, order in ((X, "first"), (O, "second")):
             won, drawn, lost = (100 * n / sum(results[name][side]) for n in results[name][side])
-            lines.append("Against the %s player as %s (%s): %.1f%% won, %.1f%% drawn, %.1f%% "
-                         "lost" % (name, side, order, won, drawn, lost))
-    return lines + ["Agreement with perfect play: %.1f%% of %d positions"
-                    % (100 * results["agreement"], len(c4_positions()))]
+            lines.append("Against the %s player as %s (%s), %d games: %.1f%% won, %.1f%% drawn, "
+                         "%.1f%% lost" % (name, side, order, sum(results[name][side]), won,
+                                          drawn, lost))
+    kept = results["kept"]
+    return lines + ["Keeps the perfect-play value in %.1f%% of %d positions: %s" % (
+        100 * kept["all"], len(c4_positions()), ", ".join(
+            "%s %.1f%% (%d)" % (k, 100 * kept[k], counts[k]) for k in KINDS))]

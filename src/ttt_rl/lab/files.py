@@ -9,6 +9,7 @@ import tempfile
 from ..weights import FileError, from_bytes, load, read, to_bytes
 
 ADVICE = "`ttt-train 200 --method policy-iteration` (README, Quick start)"
+C4_ADVICE = "`ttt-train --game connect4 --method expert-iteration` (README, Connect four)"
 
 
 def load_weights(path):

@@ -12,9 +12,10 @@ import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
 
-from ..expert_iteration import self_play_game, train_expert_iteration
+from ..expert_iteration import (GAMES_PER_ROUND, SIMULATIONS, self_play_game,
+                                train_expert_iteration)
 from ..weights import from_bytes, to_bytes
-from .cli import SELF, SIMULATIONS, settings_from, start_network, train
+from .cli import SELF, settings_from, start_network, train
 from .curve import Reporter, format_seconds
 from .exact import evaluate_network, verdict
 
@@ -88,25 +89,48 @@ def train_runs(args, stopped):
                                        -r["result"]["win"], r["seed"])), error
 
 
+def stop_workers():
+    """Kill this process's worker processes at once (multiprocessing.active_children): the
+    games they play are dropped, and no exit handler waits for them."""
+    for child in multiprocessing.active_children():
+        child.kill()
+
+
 def train_expert_iteration_in_workers(net, rng, args, report, stopped):
-    """train_expert_iteration, each round's games in args.jobs processes (default: one per core),
-    a round cut by stopped() dropped; returns (games learned, None or why a worker died)."""
-    jobs, simulations = args.jobs or os.cpu_count() or 1, args.playouts or SIMULATIONS
-    error = []
+    """train_expert_iteration, each round's games in args.jobs processes (default: one per core,
+    at most a round's games; 1: in this process, to step through in a debugger). A round cut
+    by stopped() (cli.first_ctrl_c's) is dropped: the net stays as the last whole round left
+    it. Returns (games learned, None or the line that says a worker died)."""
+    jobs = min(args.jobs or os.cpu_count() or 1, GAMES_PER_ROUND)
+    simulations, error = args.simulations or SIMULATIONS, []
 
-    def play_games(net, seeds):
-        futures = [pool.submit(self_play_game, net, seed, simulations) for seed in seeds]
-        while concurrent.futures.wait(futures, 0.2)[1]:
-            if stopped():   # the queued games cancelled, the running ones finished: dropped
-                pool.shutdown(cancel_futures=True)
+    def play_here(net, seeds):
+        played = []
+        for seed in seeds:
+            played.append(self_play_game(net, seed, simulations))
+            if stopped():
                 return None
-        if any(isinstance(future.exception(), BrokenProcessPool) for future in futures):
-            error.append("a worker process died: the round it was playing is lost")
-            return None
-        return [future.result() for future in futures]
+        return played
 
-    with concurrent.futures.ProcessPoolExecutor(jobs, initializer=_start_worker,
-                                                initargs=(None, os.getpid())) as pool:
+    def play_in_workers(net, seeds):
+        try:
+            futures = [pool.submit(self_play_game, net, seed, simulations) for seed in seeds]
+            while concurrent.futures.wait(futures, 0.2)[1]:
+                if stopped():
+                    stop_workers()
+                    return None
+            return [future.result() for future in futures]
+        except BrokenProcessPool:   # a worker died, in this round or while the net learned
+            error.append("a worker process died: the net of the last whole round is kept")
+            return None
+
+    pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_start_worker,
+                                                  initargs=(None, os.getpid()))
+    try:
         games = train_expert_iteration(net, args.games, rng, simulations,
-                                       settings_from(args).learning_rate, report, play_games)
+                                       settings_from(args).learning_rate, report,
+                                       play_here if jobs == 1 else play_in_workers)
+    finally:   # also after a second Ctrl-C: no game is waited for
+        stop_workers()
+        pool.shutdown(cancel_futures=True)
     return games, error[0] if error else None

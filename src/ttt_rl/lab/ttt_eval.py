@@ -1,5 +1,6 @@
 """`ttt-eval`: the exact strength of trained networks (exact.py); for a connect-four net, its
-measured figures (exact.c4_results). The C has nothing like it: it only samples games.
+measured figures, alone and with its search (exact.c4_results). The C has nothing like it: it
+only samples games.
 """
 
 import json
@@ -9,8 +10,8 @@ import sys
 from .. import connect4
 from ..game import BOTH, O, X
 from ..weights import FileError, rules_of
-from .cli import EXIT_FAILURE, command, parser_for
-from .exact import c4_lines, c4_results, describe
+from .cli import EXIT_FAILURE, command, number, parser_for
+from .exact import C4_SEARCH_GAMES, c4_lines, c4_results, describe
 from .files import load_weights
 
 EXIT_UNREADABLE = 2   # as grep and diff: 1 is taken by "can be beaten" (--check)
@@ -18,18 +19,19 @@ EPILOG = """examples:
   ttt-eval ttt_nn.bin --side both        both sides of a net
   ttt-eval a.bin b.bin --json            one JSON object per file
   ttt-eval --check a.bin && echo ok      ok if the net cannot be beaten
-  ttt-eval c4_nn.bin                     a connect-four net: its measured figures
+  ttt-eval c4_nn.bin --search 200        a connect-four net, alone and with its search
 
 exit status: 1 with --check if a net can be beaten; 2 if a file cannot be read, or is a
-connect-four net with --check (tic-tac-toe's)
+connect-four net with --check (tic-tac-toe's), or a tic-tac-toe net with --search
 """
 
 
 @command("ttt-eval")
 def main(argv=None):
     """Run ttt-eval on `argv` (default sys.argv[1:]); return the exit status: 0, or EPILOG's."""
-    parser = parser_for("ttt-eval", "Compute the exact strength of trained networks by walking "
-                                    "every game they can play.", EPILOG)
+    parser = parser_for("ttt-eval", "The strength of trained networks: a tic-tac-toe net's is "
+                        "exact (every game it can play, walked); a connect-four net's is measured "
+                        "(seeded games, and positions a solver scored).", EPILOG)
     add = parser.add_argument
     add("weights", nargs="+", metavar="WEIGHTS",
         help="weights file(s) written by ttt-train or the C train")
@@ -37,6 +39,9 @@ def main(argv=None):
         help="the side the net plays (default O; X moves first; both: each side in turn)")
     add("--check", action="store_true", help="exit with status 1 if any net can be beaten")
     add("--json", action="store_true", help="print one JSON object per file, one per line")
+    add("--search", type=number(int, 0, 10000), default=0, metavar="N", help="connect four: "
+        "also measure the net with its search, N simulations a move (%d games a side)"
+        % C4_SEARCH_GAMES)
     args = parser.parse_intermixed_args(argv)
     status = 0
     for path in args.weights:
@@ -44,6 +49,8 @@ def main(argv=None):
             net = load_weights(path)
             if args.check and rules_of(net) is connect4:
                 raise FileError("%s is a connect-four net: --check is for tic-tac-toe" % path)
+            if args.search and rules_of(net) is not connect4:
+                raise FileError("%s is a tic-tac-toe net: --search is for connect four" % path)
         except FileError as e:
             print("ttt-eval: error: %s" % e, file=sys.stderr)
             status = EXIT_UNREADABLE   # could not check: not the same as beatable
@@ -51,6 +58,9 @@ def main(argv=None):
         if rules_of(net) is connect4:
             result = dict(game="connect4", **c4_results(net))
             lines = c4_lines(result)
+            if args.search:
+                result["with_search"] = c4_results(net, search=args.search)
+                lines += c4_lines(result["with_search"])
         else:
             lines, result = describe(net, args.side)
             if args.check and not result["unbeatable"]:
