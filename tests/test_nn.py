@@ -4,6 +4,7 @@ import math
 import random
 import unittest
 
+from ttt_rl import connect4
 from ttt_rl.game import board_to_inputs
 from ttt_rl.nn import (NeuralNetwork, backprop, forward_pass, get_computer_move,
                        init_neural_network, softmax)
@@ -153,6 +154,33 @@ class BackpropTest(unittest.TestCase):
         # Fewer weights move (one output's column), so more are sampled.
         self.check_against_finite_differences(list("X...O...."), one_changed, 1.0,
                                               loss=squared_error, stride=2)
+
+    def test_the_value_head_adds_its_squared_error(self):
+        # Expert iteration's net, 84-H-8: the loss is the policy's cross-entropy over the 7
+        # columns plus (v - z)^2 / 2, v = tanh(z_7); one backprop steps down both.
+        net = init_neural_network(random.Random(6), 6, connect4, value_head=True)
+        board = connect4.init_game()
+        for column in (3, 3, 2):
+            connect4.play_move(board, column, connect4.to_move(board))
+        inputs, target, z = connect4.board_to_inputs(board), [0, 0, 0.5, 0, 0.5, 0, 0], -1.0
+
+        def loss(flat):
+            other = from_parameters(flat, connect4, 8)
+            return cross_entropy(other, inputs, target, 1.0) + (other.value - z) ** 2 / 2
+        before = parameters(net)
+        forward_pass(net, inputs)
+        self.assertEqual((len(net.outputs), net.value), (7, math.tanh(net.raw_logits[7])))
+        backprop(net, target, 0.1, 1.0, value_target=z)
+        step = [(a - b) / 0.1 for a, b in zip(before, parameters(net))]
+        nonzero = 0
+        for index in range(len(before)):   # every parameter
+            plus, minus = list(before), list(before)
+            plus[index] += 1e-6
+            minus[index] -= 1e-6
+            grad = (loss(plus) - loss(minus)) / 2e-6
+            self.assertAlmostEqual(step[index], grad, delta=1e-6, msg=index)
+            nonzero += abs(grad) > 1e-6
+        self.assertGreater(nonzero, 30)
 
     def test_untouched_weights_stay_bit_identical(self):
         net = init_neural_network(random.Random(8))

@@ -11,6 +11,7 @@ import unittest
 from unittest import mock
 
 from ttt_rl import connect4, play
+from ttt_rl.expert_iteration import search_move
 from ttt_rl.nn import init_neural_network
 from ttt_rl.game import O, X
 from ttt_rl.play import LEGEND, play_game
@@ -112,6 +113,23 @@ class ConnectFourTest(TempDirTest):
         self.assertTrue(all(line.count("#") == 1 for line in grids))
         self.assertRegex(out, r"Computer placed O at column [0-6]\n")
         self.assertRegex(out, r"(You win!|Computer wins!|It's a tie!)\n")
+
+    def test_search_plays_the_searchs_column_and_shows_both_grids(self):
+        net = init_neural_network(random.Random(1), 10, connect4, value_head=True)
+        with open(self.path("v.bin"), "wb") as f:
+            f.write(to_bytes(net))
+        status, out, err = run_main(play.main, self.path("v.bin"), "--side", "X", "--search",
+                                    "30", stdin=b"q\n")
+        self.assertEqual((status, err), (0, ""))
+        grids = [line for line in out.splitlines() if line.endswith("% ")]
+        self.assertEqual([line.count("#") for line in grids], [0, 1])   # # on the search's
+        self.assertRegex(out, r"The net's value of this position for X: [+-]\d\.\d\d \(-1 a "
+                              r"loss, \+1 a win\)\nThe search's visit shares, 30 simulations:")
+        column, _ = search_move(net, connect4.init_game(), 30, random.Random(0))
+        self.assertIn("Computer placed X at column %d\n" % column, out)
+        status, out, err = run_main(play.main, C_FILE, "--search", "30", stdin=b"q\n")
+        self.assertEqual((status, out), (2, ""))
+        self.assertIn("ttt-play: error: --search is for connect four: ", err)
 
     def test_learn_is_for_tic_tac_toe(self):
         with open(self.path("c4.bin"), "wb") as f:

@@ -38,6 +38,13 @@ class TrainCommandTest(TempDirTest):
         self.assertEqual(status, 0)
         self.assertEqual(read(self.path("a.bin")), read(self.path("b.bin")))
 
+    def test_no_games_says_the_net_is_untrained_and_what_to_run(self):
+        status, out, err = run_main(train.main, "0", self.path("zero.bin"), "--seed", "1")
+        self.assertEqual((status, err), (0, ""))
+        self.assertIn("\nNo games: the net is untrained (random weights). For a player: "
+                      "`ttt-train 200 --method policy-iteration` (README, Quick start).\n", out)
+        self.assertNotIn("Training complete!", out)
+
     def test_hidden_units_and_init(self):
         status, _, _ = run_main(train.main, "30", self.path("w.bin"), "--hidden", "25",
                                 "--seed", "2")

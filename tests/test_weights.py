@@ -9,8 +9,8 @@ import unittest
 from ttt_rl import connect4
 from ttt_rl import game as tic_tac_toe
 from ttt_rl.nn import init_neural_network
-from ttt_rl.weights import (FILE_SIZE, MAX_HIDDEN_SIZE, FileError, file_size,
-                            from_parameters, load, parameters, rules_of, to_bytes, to_float32)
+from ttt_rl.weights import (FILE_SIZE, MAX_HIDDEN_SIZE, FileError, file_size, from_parameters,
+                            layout, load, parameters, rules_of, to_bytes, to_float32)
 
 from .helpers import C_FILE, TempDirTest, read
 
@@ -70,6 +70,18 @@ class FileLayoutTest(TempDirTest):
         self.assertIs(rules_of(load(C_FILE)), tic_tac_toe)
         sizes = {file_size(h) for h in range(1, MAX_HIDDEN_SIZE + 1)}
         self.assertFalse(sizes & {file_size(h, connect4) for h in range(1, MAX_HIDDEN_SIZE + 1)})
+
+    def test_a_value_head_is_one_output_more_and_a_colliding_size_loads_as_the_older(self):
+        net = init_neural_network(random.Random(3), 12, connect4, value_head=True)
+        save(net, self.path("v.bin"))
+        self.assertEqual(os.path.getsize(self.path("v.bin")), file_size(12, connect4, 8))
+        self.assertEqual(file_size(12, connect4, 8), 4 * (93 * 12 + 8))
+        loaded = load(self.path("v.bin"))
+        self.assertEqual((rules_of(loaded), loaded.moves, len(loaded.b_o)), (connect4, 7, 8))
+        # 93 x 91 + 8 = 92 x 92 + 7, and 93 x 25 + 8 = 28 x 83 + 9: the older layout wins.
+        self.assertEqual(layout(file_size(91, connect4, 8)), (connect4, 7, 92))
+        self.assertEqual(layout(file_size(25, connect4, 8)), (tic_tac_toe, 9, 83))
+        self.assertEqual(layout(file_size(150, connect4, 8)), (connect4, 8, 150))
 
     def test_saving_rounds_to_float32(self):
         # A file holds each parameter as to_float32 rounds it.

@@ -38,7 +38,7 @@ def train_parser():
                         "then save its weights.", EXAMPLES)
     add_training_flags(parser, "number of training games (default 150000); policy-iteration: "
                        "at most this many sweeps (default 200); expert-iteration: self-play "
-                       "games (default 3000)")
+                       "games (default 2600)")
     add = parser.add_argument
     add("output", nargs="?", metavar="OUTPUT", help="weights file to write (default %s; "
         "connect four: %s)" % (DEFAULT_WEIGHTS, C4_WEIGHTS))

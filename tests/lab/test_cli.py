@@ -43,6 +43,8 @@ class CommandLineTest(TempDirTest):
         c4_file = self.path("c4.bin")
         with open(c4_file, "wb") as f:
             f.write(to_bytes(init_neural_network(random.Random(1), 10, connect4)))
+        with open(self.path("v.bin"), "wb") as f:
+            f.write(to_bytes(init_neural_network(random.Random(1), 10, connect4, True)))
         c4 = ["10", self.path("o.bin"), "--game", "connect4"]
         for argv, flag in ((c4 + ["--runs", "2"], "--runs"),
                            (c4 + ["--opponent", "mcts"], "--opponent"),
@@ -52,14 +54,29 @@ class CommandLineTest(TempDirTest):
                            (["10", self.path("o.bin"), "--method", "expert-iteration"],
                             "--method"),
                            (c4 + ["--init", C_FILE], "--init"),
-                           (["10", self.path("o.bin"), "--init", c4_file], "--init")):
+                           (["10", self.path("o.bin"), "--init", c4_file], "--init"),
+                           # a net without a value output for expert iteration, and one with
+                           # it for the C's rule; a hidden size whose file would collide
+                           (c4 + ["--method", "expert-iteration", "--init", c4_file], "--init"),
+                           (c4 + ["--init", self.path("v.bin")], "--init"),
+                           (c4 + ["--method", "expert-iteration", "--hidden", "91"], "--hidden"),
+                           # a zero is given, and refused as any other value would be
+                           (c4 + ["--epsilon", "0"], "--epsilon"),
+                           (c4 + ["--gamma", "0"], "--gamma"),
+                           (c4 + ["--method", "expert-iteration", "--reward-win", "0"],
+                            "--reward-win"),
+                           (["10", self.path("o.bin"), "--method", "policy-iteration",
+                             "--reward-tie", "0"], "--reward-tie"),
+                           (c4 + ["--method", "expert-iteration", "--jobs", "100000"],
+                            "argument --jobs:"),
+                           (["10", self.path("o.bin"), "--curve", "out.png"], "--curve")):
             status, out, err = run_main(train.main, *argv)
             self.assertEqual((status, out), (2, ""), argv)
             self.assertNotIn("Traceback", err)
             self.assertTrue(err.startswith("usage: ttt-train "), argv)
             self.assertRegex(err.splitlines()[-1], "^ttt-train: error: %s " % flag, argv)
             self.assertEqual(len([l for l in err.splitlines() if "error" in l]), 1, argv)
-        self.assertEqual(os.listdir(self.tmp), ["c4.bin"])
+        self.assertEqual(sorted(os.listdir(self.tmp)), ["c4.bin", "v.bin"])
 
     def test_self_play_implies_both_sides_and_q_learning(self):
         status, out, err = run_main(train.main, "20", self.path("s.bin"), "--opponent", "self",
