@@ -40,7 +40,7 @@ qnet:
 # Connect four, the C README's first question: expert iteration, as the README's table
 # (README, "Connect four: the C's first question"); then `make play WEIGHTS=c4_nn.bin`.
 c4:
-	$(RUN) -m ttt_rl.train 3000 c4_nn.bin --game connect4 --method expert-iteration --hidden 150
+	$(RUN) -m ttt_rl.train 2600 c4_nn.bin --game connect4 --method expert-iteration
 
 train:
 	$(RUN) -m ttt_rl.train $(GAMES) $(WEIGHTS)

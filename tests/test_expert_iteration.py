@@ -1,6 +1,7 @@
 """Expert iteration (expert_iteration.py): self-play by the search, targets that are its
 visit distribution, learning that moves the net towards them, and a seed that repeats."""
 
+import functools
 import random
 import unittest
 
@@ -68,8 +69,9 @@ class LearningTest(unittest.TestCase):
         board = connect4.init_game()
         for column in "001122":   # X to move wins in column 3
             connect4.play_move(board, int(column), connect4.to_move(board))
-        self.assertEqual(search_move(new_net(), board, 50, random.Random(1)), (3, None))
-        column, visits = search_move(new_net(), connect4.init_game(), 30, random.Random(1))
+        evaluate = functools.partial(policy_and_value, new_net())
+        self.assertEqual(search_move(evaluate, board, 50, random.Random(1)), (3, None))
+        column, visits = search_move(evaluate, connect4.init_game(), 30, random.Random(1))
         self.assertEqual((sum(visits), column), (30, visits.index(max(visits))))
 
     def test_a_seed_gives_the_same_net_and_play_games_is_called_per_round(self):

@@ -2,6 +2,7 @@
 session whose games are saved however it ends."""
 
 import contextlib
+import functools
 import io
 import os
 import random
@@ -11,7 +12,7 @@ import unittest
 from unittest import mock
 
 from ttt_rl import connect4, play
-from ttt_rl.expert_iteration import search_move
+from ttt_rl.expert_iteration import policy_and_value, search_move
 from ttt_rl.nn import init_neural_network
 from ttt_rl.game import O, X
 from ttt_rl.play import LEGEND, play_game
@@ -125,7 +126,8 @@ class ConnectFourTest(TempDirTest):
         self.assertEqual([line.count("#") for line in grids], [0, 1])   # # on the search's
         self.assertRegex(out, r"The net's value of this position for X: [+-]\d\.\d\d \(-1 a "
                               r"loss, \+1 a win\)\nThe search's visit shares, 30 simulations:")
-        column, _ = search_move(net, connect4.init_game(), 30, random.Random(0))
+        column, _ = search_move(functools.partial(policy_and_value, net), connect4.init_game(),
+                                30, random.Random(0))
         self.assertIn("Computer placed X at column %d\n" % column, out)
         status, out, err = run_main(play.main, C_FILE, "--search", "30", stdin=b"q\n")
         self.assertEqual((status, out), (2, ""))

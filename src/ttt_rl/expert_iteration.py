@@ -62,17 +62,17 @@ def policy_and_value(net, board):
     return probs, net.value
 
 
-def search_move(net, board, simulations, rng, noise=None):
+def search_move(evaluate, board, simulations, rng, noise=None):
     """Return (column, visits): the search's move on `board` (a game in progress) and its
     visits per column (7 ints), or visits None if a column wins at once (played without a
-    search). Takes the net (its policy and value guide the search), the number of simulations,
-    a random.Random and the root's noise (mcts.puct_visits). The most visited column is
-    played, the lowest on equal visits."""
+    search). Takes evaluate(board) -> (probs, value), the search's guide (a net's:
+    functools.partial(policy_and_value, net)), the number of simulations, a random.Random
+    and the root's noise (mcts.puct_visits). The most visited column is played, the lowest
+    on equal visits."""
     column = connect4.winning_column(board, to_move(board))
     if column is not None:
         return column, None
-    visits = puct_visits(board, rng, functools.partial(policy_and_value, net), simulations,
-                         connect4, noise)
+    visits = puct_visits(board, rng, evaluate, simulations, connect4, noise)
     return visits.index(max(visits)), visits
 
 
@@ -92,11 +92,12 @@ def self_play_game(net, seed, simulations=SIMULATIONS):
     is X, O or TIE. Takes the net (not changed), an int seed for this game's random.Random
     and the simulations a move.
     """
-    rng = random.Random(seed)
+    rng, evaluate = random.Random(seed), functools.partial(policy_and_value, net)
     board, moves, winner = connect4.init_game(), [], TIE
     for ply in range(connect4.BOARD_CELLS):
         mover = to_move(board)
-        column, visits = search_move(net, board, simulations, rng, dirichlet_noise(board, rng))
+        column, visits = search_move(evaluate, board, simulations, rng,
+                                     dirichlet_noise(board, rng))
         if visits is None:   # a win at once
             target = [float(c == column) for c in range(connect4.COLUMNS)]
         else:

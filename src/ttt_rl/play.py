@@ -6,16 +6,16 @@ from each finished game, as ttt.c does, and saves when the session ends. From "W
 output is the C `play`'s, within the differences docs/c-port.md lists.
 """
 
-import functools
 import random
 import signal
 import sys
 from collections import Counter
+from functools import partial
 
 from . import connect4
 from . import game as tic_tac_toe
 from .game import EMPTY, O, TIE, X, opponent
-from .expert_iteration import search_move
+from .expert_iteration import policy_and_value, search_move
 from .nn import best_move, get_computer_move
 from .weights import FileError, rules_of, to_float32
 from .lab.cli import (DEFAULT_WEIGHTS, EXIT_STOPPED, MONTE_CARLO, Q_LEARNING, RULES, command,
@@ -88,7 +88,7 @@ def play_game(net, nn_symbol=O, search=0):
                 write("The net's value of this position for %s: %+.2f (-1 a loss, +1 a win)\n"
                       % (nn_symbol, value))
             if search:
-                move, visits = search_move(net, board, search, rng)
+                move, visits = search_move(partial(policy_and_value, net), board, search, rng)
                 write(format_probabilities([v / search for v in visits], move, "The search's "
                                            "visit shares, %d simulations" % search) if visits
                       else "A column wins at once: played without a search.\n")
@@ -173,7 +173,7 @@ def main(argv=None):
         if args.learn:
             print("Learning by the %s rule: the file does not say which rule trained it; a "
                   "net trained by another rule needs --method." % args.method)
-        learn = functools.partial(RULES[args.method][2], settings=settings_from(args))
+        learn = partial(RULES[args.method][2], settings=settings_from(args))
         games, interrupted = play_session(net, args.side, learn if args.learn else None,
                                           args.search)
         if args.learn and games:

@@ -136,7 +136,7 @@ def print_verdict(net, side):
     """Print the exact verdict of `net` as `side` (both sides: each), as ttt-eval does; for a
     connect-four net, its measured figures."""
     if rules_of(net) is connect4:
-        print("\n".join(exact.c4_lines(exact.c4_results(net))))
+        print("\n".join(exact.c4_lines(exact.c4_results(exact.c4_player(net)))))
         return
     lines, result = exact.describe(net, side)
     print("\n".join(lines))

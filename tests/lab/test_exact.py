@@ -7,7 +7,7 @@ import unittest
 
 from ttt_rl import connect4
 from ttt_rl.game import BOTH, EMPTY, O, X, check_game_over, get_random_move
-from ttt_rl.lab.exact import (C4_PLAYERS, KINDS, c4_kept, c4_positions, c4_results,
+from ttt_rl.lab.exact import (C4_PLAYERS, KINDS, c4_kept, c4_player, c4_positions, c4_results,
                               complete_share, evaluate_network, evaluate_policy, kind,
                               net_policy)
 from ttt_rl.nn import init_neural_network
@@ -149,9 +149,9 @@ class ConnectFourTest(unittest.TestCase):
     def test_results_repeat_and_count_every_game(self):
         net = init_neural_network(random.Random(1), 10, connect4, value_head=True)
         for search in (0, 3):
-            first = c4_results(net, games=4, search=search)
-            self.assertEqual(c4_results(net, games=4, search=search), first)
-            self.assertEqual(sorted(first), sorted(list(C4_PLAYERS) + ["kept", "search"]))
+            first = c4_results(c4_player(net, search), games=4)
+            self.assertEqual(c4_results(c4_player(net, search), games=4), first)
+            self.assertEqual(sorted(first), sorted(list(C4_PLAYERS) + ["kept"]))
             for player in C4_PLAYERS:
                 for side in (X, O):
                     self.assertEqual(sum(first[player][side]), 4, (player, side))

@@ -118,7 +118,7 @@ class StoppingTest(TempDirTest):
 # a side (not 1,000); in a subprocess, rounds of 4 games (not 300) and Ctrl-C as at a terminal.
 EXPERT = ["--game", "connect4", "--method", "expert-iteration", "--simulations", "10",
           "--hidden", "10", "--seed", "3"]
-FEW = functools.partial(exact.c4_results, games=10)
+FEW = functools.partial(exact.c4_results, games=10)   # (the verdict passes no games)
 SMALL_ROUNDS = """
 import functools, sys
 from ttt_rl import expert_iteration, train

@@ -17,7 +17,7 @@ from .. import connect4
 from ..game import BOTH, O, TIE, X, check_game_over, opponent, to_move
 from ..learn import play_against_random
 from ..nn import get_computer_move
-from ..expert_iteration import search_move
+from ..expert_iteration import policy_and_value, search_move
 from ..policy_iteration import START, correct_moves, game_tree
 # Re-exported: web.py and the browser test still read these here.
 from ..policy_iteration import minimax, move_results, reachable  # noqa: F401
@@ -155,16 +155,14 @@ def c4_player(net, search=0):
     that many simulations (expert_iteration.search_move, seeded: the same column each run)."""
     if not search:
         return partial(get_computer_move, net, rules=connect4)
-    return lambda board: search_move(net, board, search, random.Random(0))[0]
+    evaluate = partial(policy_and_value, net)
+    return lambda board: search_move(evaluate, board, search, random.Random(0))[0]
 
 
-def c4_results(net, games=None, search=0):
-    """Return connect four's figures of `net`, alone (search 0) or with its search: {"random":
-    {X: [wins, draws, losses], O: [...]}, "tactical": {...}, "kept": c4_kept's shares, "search":
-    the simulations}, the same on every run (games drawn from random.Random(0)); `games` a
-    side against each player (default C4_GAMES alone, C4_SEARCH_GAMES with the search)."""
-    player = c4_player(net, search)
-    games = games or (C4_SEARCH_GAMES if search else C4_GAMES)
+def c4_results(player, games=C4_GAMES):
+    """Return connect four's figures of `player` (board -> column): {"random": {X: [wins,
+    draws, losses], O: [...]}, "tactical": {...}, "kept": c4_kept's shares}, the same on every
+    run (`games` a side against each player, drawn from random.Random(0))."""
     results = {name: {} for name in C4_PLAYERS}
     for name, opponent_move in C4_PLAYERS.items():
         for side in (X, O):
@@ -172,14 +170,13 @@ def c4_results(net, games=None, search=0):
             winners = [play_against_random(player, rng, side, opponent_move, connect4)[0]
                        for _ in range(games)]
             results[name][side] = [winners.count(w) for w in (side, TIE, opponent(side))]
-    return dict(results, kept=c4_kept(player), search=search)
+    return dict(results, kept=c4_kept(player))
 
 
-def c4_lines(results):
-    """Return c4_results in words, as a list of lines."""
+def c4_lines(results, title="The net alone"):
+    """Return c4_results in words, as a list of lines under `title`."""
     counts = {k: sum(kind == k for _, _, kind in c4_positions()) for k in KINDS}
-    lines = ["The net alone" if not results["search"] else
-             "With its search, %d simulations a move" % results["search"]]
+    lines = [title]
     for name in C4_PLAYERS:
         for side, order in ((X, "first"), (O, "second")):
             won, drawn, lost = (100 * n / sum(results[name][side]) for n in results[name][side])

@@ -11,7 +11,7 @@ from .. import connect4
 from ..game import BOTH, O, X
 from ..weights import FileError, rules_of
 from .cli import EXIT_FAILURE, command, number, parser_for
-from .exact import C4_SEARCH_GAMES, c4_lines, c4_results, describe
+from .exact import C4_SEARCH_GAMES, c4_lines, c4_player, c4_results, describe
 from .files import load_weights
 
 EXIT_UNREADABLE = 2   # as grep and diff: 1 is taken by "can be beaten" (--check)
@@ -56,11 +56,13 @@ def main(argv=None):
             status = EXIT_UNREADABLE   # could not check: not the same as beatable
             continue
         if rules_of(net) is connect4:
-            result = dict(game="connect4", **c4_results(net))
+            result = dict(game="connect4", **c4_results(c4_player(net)))
             lines = c4_lines(result)
             if args.search:
-                result["with_search"] = c4_results(net, search=args.search)
-                lines += c4_lines(result["with_search"])
+                result["with_search"] = dict(c4_results(c4_player(net, args.search),
+                                                        C4_SEARCH_GAMES), search=args.search)
+                lines += c4_lines(result["with_search"], "With its search, %d simulations a "
+                                  "move" % args.search)
         else:
             lines, result = describe(net, args.side)
             if args.check and not result["unbeatable"]:
