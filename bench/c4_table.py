@@ -8,7 +8,8 @@ position judged by one random game to the end; needs --search), or a weights fil
 alone, or with --search N its search, as `ttt-eval FILE --search N` measures it). Prints one
 Markdown row: the wins against the random and the tactical player, first / second (G seeded
 games a side; default ttt-eval's: 1,000 without a search, 200 with one), the kept share on
-the 1,000 positions (all, win, block, quiet), and the mean time a move on those positions.
+the 1,000 positions (all, win, block, quiet), and the mean time a move on those positions
+(on the interpreter that runs it).
 PyPy runs it several times faster than CPython.
 """
 
@@ -67,7 +68,7 @@ def main():
         args.player, " + search %d" % args.search if args.search else "",
         " / ".join(share["random"]), " / ".join(share["tactical"]),
         " | ".join("%.1f%%" % (100 * kept[k]) for k in ("all",) + exact.KINDS),
-        "%.3f s" % per_move), flush=True)
+        "%.1f ms" % (1000 * per_move)), flush=True)
 
 
 if __name__ == "__main__":

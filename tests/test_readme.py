@@ -117,6 +117,39 @@ class ReadmeTest(unittest.TestCase):
         self.assertEqual(chain[:4], ["backprop", "learn_from_game", "play_random_game",
                                      "train_against_random"])
 
+    def test_expert_iterations_calls_are_as_written(self):
+        # "From `ttt-train` to the search's forward pass ... and to `backprop` ...": with
+        # --jobs 1 the games run in this process, so the profiler sees both chains.
+        with open(README, encoding="utf-8") as f:
+            text = f.read()
+        said = re.search(r"`ttt-train --game connect4 --method expert-iteration --jobs 1`"
+                         r"(.*?)\n\n", text, re.S)
+        self.assertIsNotNone(said)
+        chains = {}
+
+        def profile(frame, event, arg):
+            for f in (nn.forward_pass, nn.backprop):
+                if event == "call" and frame.f_code is f.__code__ and f not in chains:
+                    chain, up = [], frame
+                    while up.f_code is not here:
+                        chain.append(up.f_code.co_name)
+                        up = up.f_back
+                    chains[f] = chain[::-1]
+        here = sys._getframe().f_code
+        with tempfile.TemporaryDirectory() as tmp, \
+                contextlib.redirect_stdout(io.StringIO()):
+            sys.setprofile(profile)
+            try:
+                train.main(["1", os.path.join(tmp, "c4.bin"), "--seed", "1", "--game",
+                            "connect4", "--method", "expert-iteration", "--jobs", "1",
+                            "--simulations", "2", "--hidden", "4"])
+            finally:
+                sys.setprofile(None)
+        names = re.findall(r"`(?:[a-z_]+\.)*([a-z_]+)`", said.group(1))
+        for chain in chains.values():   # each call named in the README's order
+            self.assertEqual([n for n in names if n in chain], chain[1:], (names, chain))
+        self.assertEqual(len(chains), 2)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -36,4 +36,4 @@ the algorithm, weights.py and itself, never a command. Importing the
 package does no work.
 """
 
-__version__ = "1.6.0"
+__version__ = "1.7.0"
