@@ -16,7 +16,8 @@ SECONDS = {"tests.test_web": 10.0, "tests.test_train": 6.3, "tests.test_learn": 
            "tests.lab.test_cli": 5.7, "tests.test_policy_iteration": 5.5,
            "tests.lab.test_runs": 4.0, "tests.test_reference": 3.7, "tests.test_qlearn": 3.7,
            "tests.lab.test_ttt_eval": 3.5, "tests.test_selfplay": 3.3, "tests.test_bench": 2.8,
-           "tests.test_mcts": 2.3, "tests.lab.test_curve": 1.7, "tests.test_readme": 1.4}
+           "tests.test_mcts": 2.3, "tests.lab.test_curve": 1.7, "tests.test_readme": 1.4,
+           "tests.test_screens": 5.0}
 
 
 def test_modules():

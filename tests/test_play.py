@@ -42,7 +42,7 @@ class TranscriptTest(unittest.TestCase):
         rest, score, _ = rest.partition("\nScore: ")   # the tally: not in the C
         self.assertTrue(score)
         self.assertEqual(head, "Neural network loaded from %s\n"
-                               "Ready to play! You are X. Type q to quit.\n%s\n"
+                               "Ready to play! Type q to quit.\n%s\n"
                                % (path, LEGEND % ("cell", "taken")))
         expected = fixture(name + ".transcript")
         self.assertEqual(transcript_differences(welcome + rest, expected), [])

@@ -52,7 +52,7 @@ MASKS = (
     (r"\bETA (at most )?\d+:\d\d:\d\d\b", r"ETA \1<ETA>"),   # before <TIME>: the same form
     (r"\b\d+:\d\d:\d\d\b", "<TIME>"),                        # elapsed, Training time
     (r"\b\d+ games/s\b", "<RATE> games/s"),                  # the progress line
-    (r"(\(\d+ (?:games|sweeps), )\d+ a second\)", r"\1<RATE> a second)"),   # Training time
+    (r"(\(\d+ (?:games|sweeps), )[\d.]+ a second\)", r"\1<RATE> a second)"),   # Training time
     (r"\b\d+\.\d s a sweep\b", "<RATE> s a sweep"),          # policy iteration's line
     (r"\b\d+ s a round\b", "<RATE> s a round"),              # expert iteration's line
     (r"\bhttp://127\.0\.0\.1:\d+/", "http://127.0.0.1:<PORT>/"),   # ttt-web --port 0

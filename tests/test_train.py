@@ -41,8 +41,9 @@ class TrainCommandTest(TempDirTest):
     def test_no_games_says_the_net_is_untrained_and_what_to_run(self):
         status, out, err = run_main(train.main, "0", self.path("zero.bin"), "--seed", "1")
         self.assertEqual((status, err), (0, ""))
-        self.assertIn("\nNo games: the net is untrained (random weights). For a player: "
-                      "`ttt-train 200 --method policy-iteration` (README, Quick start).\n", out)
+        self.assertIn("\nNo games: the net is untrained (random weights).\n", out)
+        self.assertTrue(out.endswith("This net can be beaten. For a complete player: `ttt-train "
+                                     "200 --method policy-iteration` (README, Quick start).\n"))
         self.assertNotIn("Training complete!", out)
 
     def test_hidden_units_and_init(self):

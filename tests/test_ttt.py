@@ -19,8 +19,8 @@ class TttCommandTest(TempDirTest):
         self.assertLess(out.index("Training complete!"), out.index("Every X strategy:"))
         self.assertLess(out.index("Every X strategy:"), out.index("Welcome to Tic Tac Toe!"))
         self.assertIn("The network learned from this game.", out)
-        self.assertRegex(out, r"Score: you \d, the net \d, ties \d\.\nThe net, and what it "
-                              r"learned from your games, is not kept: --save FILE keeps it\.\n$")
+        self.assertRegex(out, r"Score: you \d, the net \d, ties \d\.\nThe net is not kept: "
+                              r"--save FILE keeps it\.\n$")
         self.assertEqual(os.listdir(self.tmp), [])   # no --save: no file
 
     def test_save_keeps_what_it_learned_from_play(self):
@@ -50,7 +50,7 @@ class TttCommandTest(TempDirTest):
     def test_python_dash_m(self):
         proc = run_module("__main__", "30", "--seed", "2", stdin="q\n")
         self.assertEqual(proc.returncode, 0, proc.stderr)
-        self.assertIn("You are X. Type q to quit.", proc.stdout)
+        self.assertIn("\nType q to quit.", proc.stdout)
 
 
 if __name__ == "__main__":

@@ -117,11 +117,12 @@ class LoadTest(TempDirTest):
         self.assert_load_error("cannot read .*: Is a directory", self.tmp)
         for size in (0, 1000, 11237, 11236 + 4, 4 * 9):
             self.write(b"\0" * size)
-            self.assert_load_error("not a weights file: it has %d bytes, not 11236 " % size)
+            self.assert_load_error("not a weights file: its %d bytes fit no net \\(the C's has "
+                                   "11236; " % size)
         # Past the largest --hidden: refused at once, not evaluated for minutes.
         too_large = file_size(MAX_HIDDEN_SIZE + 1)
         self.write(b"\0" * too_large)
-        self.assert_load_error("not a weights file: it has %d bytes" % too_large)
+        self.assert_load_error("not a weights file: its %d bytes fit no net" % too_large)
 
     def test_missing_is_told_apart(self):
         with self.assertRaises(FileError) as caught:

@@ -31,8 +31,8 @@ WORDS = {tic_tac_toe: ("Tic Tac Toe", "position", "cell", "taken",
 
 def format_probabilities(probs, chosen, title="Neural network move probabilities"):
     """Return the C's grid of 9 probabilities (floats summing to 1) in percent, rounded in
-    float32 as the C does, under `title`: '*' on the highest, even a taken cell, '#' on
-    `chosen` (None: none). Connect four's 7, one per column, make one row."""
+    float32 as the C does, under `title`, and their sum: '*' on the highest, even a taken
+    cell, '#' on `chosen` (None: none). Connect four's 7, one per column, make one row."""
     highest, width = best_move(probs), 3 if len(probs) == 9 else len(probs)
     grid = title + ":\n"
     for cell in range(len(probs)):
@@ -90,7 +90,8 @@ def play_game(net, nn_symbol=O, search=0):
             if search:
                 move, visits = search_move(partial(policy_and_value, net), board, search, rng)
                 write(format_probabilities([v / search for v in visits], move, "The search's "
-                                           "visit shares, %d simulations" % search) if visits
+                                           "visit shares, %d simulations" % search)
+                      .replace("Sum of all probabilities", "Sum of all shares") if visits
                       else "A column wins at once: played without a search.\n")
             write("Computer placed %s at %s %d\n" % (nn_symbol, move_word, move))
         rules.play_move(board, move, turn)
@@ -167,7 +168,7 @@ def main(argv=None):
     with saving((args.save or args.weights) if args.learn else None) as save, \
             first_ctrl_c() as stopped:
         print("Neural network loaded from %s" % args.weights)
-        print("Ready to play! You are %s. Type q to quit." % opponent(args.side))
+        print("Ready to play! Type q to quit.")
         print(LEGEND % WORDS[rules_of(net)][2:4] + " With --search, the search's grid under "
               "it." * bool(args.search))
         if args.learn:

@@ -96,15 +96,17 @@ def main(argv=None):
         unit = "sweeps" if sweeps else "games"
         print("\n" + ("Stopped by Ctrl-C after %d of %d %s%s." % (
             games, args.games, unit, " (whole rounds learned)" * expert) if stopped() else
-            "Training complete!" if games else "No %s: the net is untrained (random weights). "
-            "For a player: %s." % (unit, C4_ADVICE if args.game == CONNECT4 else ADVICE)))
+            "Training complete!" if games else "No %s: the net is untrained (random weights).%s"
+            % (unit, " For a player: %s." % C4_ADVICE if args.game == CONNECT4 else "")))
         # 3. Save it (C: save_neural_network).
         print("Neural network saved to %s%s" % (args.output, save(net)))
         if args.curve:
             save_curve(csv_text({args.seed: reporter.rows}, args.side).encode())
             print("Learning curve written to %s" % args.curve)
-    print("Training time: %s (%d %s, %d a second)" % (format_seconds(seconds), games, unit,
-                                                      games / seconds))
+    rate = games / seconds   # a slow rule's (expert iteration's, a sweep's) with decimals
+    print("Training time: %s (%d %s, %s a second)" % (format_seconds(seconds), games, unit,
+                                                      "%.0f" % rate if rate >= 10 else
+                                                      "%.2f" % rate))
     print_verdict(from_bytes(to_bytes(net)), args.side)   # the net as the file holds it
     if error:   # a worker died: the net of the last whole round was saved
         sys.stderr.write("ttt-train: error: %s\n" % error)

@@ -22,7 +22,7 @@ from .lab.files import saving
 def main(argv=None):
     """ttt-rl on `argv` (default sys.argv[1:]; C: main of ttt.c). Returns the exit status: 0, 1
     for a file that cannot be read or written, 130 after Ctrl-C."""
-    parser = parser_for("ttt-rl", "Train the network against a random player, then play it; "
+    parser = parser_for("ttt-rl", "Train the network against a random player, then play it;\n"
                         "it learns from every game you finish, as antirez's ttt.c.", None)
     add_training_flags(parser, "training games before play (default 150000)", every_rule=False)
     parser.add_argument("--save", metavar="FILE", help="save the weights to FILE when the "
@@ -41,7 +41,7 @@ def main(argv=None):
         print("\n".join(summary_lines(evaluate_network(net, args.side))))
         interrupted = stopped()
         if not interrupted:   # after a first Ctrl-C: keep what was trained, no play
-            print("You are %s. Type q to quit." % opponent(args.side))
+            print("\nType q to quit.")
             print(LEGEND % WORDS[tic_tac_toe][2:4])
             # C: the play-again loop of main, learning from every game.
             learn = functools.partial(RULES[args.method][2], settings=settings_from(args))
@@ -49,8 +49,7 @@ def main(argv=None):
         if save:
             print("Neural network saved to %s%s" % (args.save, save(net)))
         else:
-            print("The net, and what it learned from your games, is not kept: --save FILE "
-                  "keeps it.")
+            print("The net is not kept: --save FILE keeps it.")
     return EXIT_STOPPED if interrupted or stopped() else 0
 
 

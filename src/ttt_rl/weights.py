@@ -99,10 +99,8 @@ def from_bytes(data, name="the data"):
     infinite."""
     found = layout(len(data))
     if found is None:
-        raise FileError("%s is not a weights file: it has %d bytes, not %d (the C's 100 "
-                        "hidden units) or 4 x (28 x units + 9), or for connect four 4 x (92 x "
-                        "units + 7) or 4 x (93 x units + 8), with 1 to %d units"
-                        % (name, len(data), FILE_SIZE, MAX_HIDDEN_SIZE))
+        raise FileError("%s is not a weights file: its %d bytes fit no net (the C's has %d; "
+                        "weights.py lists the sizes)" % (name, len(data), FILE_SIZE))
     flat = list(struct.unpack("<%df" % (len(data) // FLOAT_BYTES), data))
     for index, w in enumerate(flat):
         if not math.isfinite(w):

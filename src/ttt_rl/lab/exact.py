@@ -186,4 +186,4 @@ def c4_lines(results, title="The net alone"):
     kept = results["kept"]
     return lines + ["Keeps the perfect-play value in %.1f%% of %d positions: %s" % (
         100 * kept["all"], len(c4_positions()), ", ".join(
-            "%s %.1f%% (%d)" % (k, 100 * kept[k], counts[k]) for k in KINDS))]
+            "%s %.1f%% of %d" % (k, 100 * kept[k], counts[k]) for k in KINDS))]

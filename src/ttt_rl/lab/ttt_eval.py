@@ -19,10 +19,10 @@ EPILOG = """examples:
   ttt-eval ttt_nn.bin --side both        both sides of a net
   ttt-eval a.bin b.bin --json            one JSON object per file
   ttt-eval --check a.bin && echo ok      ok if the net cannot be beaten
-  ttt-eval c4_nn.bin --search 200        a connect-four net, alone and with its search
+  ttt-eval c4_nn.bin --search 200        a connect-four net, alone and searched
 
-exit status: 1 with --check if a net can be beaten; 2 if a file cannot be read, or is a
-connect-four net with --check (tic-tac-toe's), or a tic-tac-toe net with --search
+exit status: 1 with --check if a net can be beaten; 2 if a file cannot be read,
+or is a connect-four net with --check, or a tic-tac-toe net with --search
 """
 
 
@@ -30,8 +30,8 @@ connect-four net with --check (tic-tac-toe's), or a tic-tac-toe net with --searc
 def main(argv=None):
     """Run ttt-eval on `argv` (default sys.argv[1:]); return the exit status: 0, or EPILOG's."""
     parser = parser_for("ttt-eval", "The strength of trained networks: a tic-tac-toe net's is "
-                        "exact (every game it can play, walked); a connect-four net's is measured "
-                        "(seeded games, and positions a solver scored).", EPILOG)
+                        "exact (every game\nit can play, walked); a connect-four net's is "
+                        "measured (seeded games, and\npositions a solver scored).", EPILOG)
     add = parser.add_argument
     add("weights", nargs="+", metavar="WEIGHTS",
         help="weights file(s) written by ttt-train or the C train")
