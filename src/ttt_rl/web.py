@@ -1,20 +1,21 @@
 """`ttt-web [FILE]`: play the net, watch one learn and read its verdict, in a browser.
 
-A local web app (http.server, training in a thread); its page, web.html, holds the game. The
-game is FILE's (its size says which), or --game's for a new net: tic-tac-toe or connect four
-(a move is a column, 0-6). API:
+A local web app (http.server, training in a thread) for its page, web.html. The game is FILE's
+(its size says which) or a new net's (--game): tic-tac-toe, or connect four (a move: a column).
   GET  /api/state    the game, the file, the training and the one before (chart points)
   GET  /api/inspect  ttt-eval's figures of the net played (tic-tac-toe: exact, each side)
   POST /api/play     {"board": "X...O....", "you": "X" or "O"}: the game after the net's move
   POST /api/train    {"method", "side", "games", "seed"}: a new net, as ttt-train makes it
   POST /api/stop {}, /api/save {} (the net played, to FILE; the old one kept as FILE.bak)
 Errors: {"error": "one line"}: 400 (bad JSON or value), 403 (no Host header or one it does not
-answer to, as from another site's page: DNS rebinding), 404, 409 (not now), 413 (over 64 KB).
+answer to, as from another site's page: DNS rebinding), 404, 409 (not now).
 """
 
 import argparse
+import copy
 import http.server
 import json
+import os
 import random
 import sys
 import threading
@@ -22,24 +23,21 @@ from importlib import resources
 
 from . import connect4
 from .game import BOTH, O, X, opponent, to_move
-from .nn import NeuralNetwork, get_computer_move, init_neural_network
+from .nn import get_computer_move, init_neural_network
 from .policy_iteration import correct_moves, move_results, reachable
 from .lab import cli, curve, exact, files, runs
-from .weights import FileError, load, rules_of
+from .weights import FileError, layout, load, rules_of
 
 NAMES = {rules: name for name, rules in cli.GAMES.items()}   # connect4: "connect4"
 C4_CHART_GAMES = 200   # a chart point's seeded games a side against each player (ttt-eval: 1000)
 
 
-# ---- What a request may ask: the actions, and the values each game takes ----
-
-class C4Boards:
-    """Connect four's boards of a game in progress, as a container: connect4.is_position."""
+class C4Boards:   # connect four's boards of a game in progress, as a container
     def __contains__(self, board):
         return connect4.is_position(board)
 
 
-# The actions: App methods by name, their arguments, the values these may take (none a path).
+# What a request may ask: App methods, their arguments and the values these take (none a path).
 ACTIONS = {"play": "board you", "train": "games method seed side", "stop": "", "save": ""}
 VALUES = {"you": (X, O), "games": range(1, 10 ** 7 + 1), "seed": range(2 ** 32)}
 GAME_VALUES = {   # the game's boards, rules and sides (connect four: one net plays both)
@@ -49,14 +47,11 @@ GAME_VALUES = {   # the game's boards, rules and sides (connect four: one net pl
                        side=(BOTH,))}
 
 
-# ---- The app: the net played, the training and its chart, the file ----
-
 def measure(net, games, side):
-    """Return a chart point of `net` after `games`: connect four's exact.c4_results (seeded
-    games a side: C4_CHART_GAMES); tic-tac-toe's exact figures as `side` (sides: each side's,
-    by name), and telling: [label, position, probs, correct cells] per telling position."""
+    """Return a chart point of `net` after `games`: exact.c4_results, or tic-tac-toe's exact
+    figures as `side`, sides (each side's), telling ([label, position, probs, correct cells])."""
     if rules_of(net) is connect4:
-        return dict(exact.c4_results(net, C4_CHART_GAMES), games=games)
+        return dict(exact.c4_results(exact.c4_player(net), C4_CHART_GAMES), games=games)
     row = curve.measure(net, games, None, side)
     telling = [[name, position, probs, correct_moves(position)]
                for (name, position), probs in zip(curve.TELLING_POSITIONS[side], row["probs"])]
@@ -66,8 +61,7 @@ def measure(net, games, side):
 
 class App:
     """The net played and the state (game, file, note, training, previous), under self.lock; an
-    action returns {"error": "why"} if it cannot be done now. A net trained is played once it
-    is done or stopped (expert iteration: the net of the last whole round)."""
+    action returns {"error": "why"} if it cannot be done now."""
 
     def __init__(self, path, net, note):
         self.lock, self.halt, self.net = threading.Lock(), threading.Event(), net
@@ -93,7 +87,8 @@ class App:
 
     def train(self, method, side, games, seed):
         """Train a new net in a thread, as ttt-train does with these flags, measuring it at
-        round numbers of games and each tenth (expert iteration: each round)."""
+        round numbers of games and each tenth (expert iteration: each round; policy iteration
+        reports sweep s before its steps, s - 1 done)."""
         if self.state["training"].get("running"):
             return {"error": "a training is running: stop it first"}
         sweeps, rows, stopped = method == cli.POLICY_ITERATION, [], self.halt.is_set
@@ -102,14 +97,11 @@ class App:
             set(curve.one_two_five(games)) | {games * k // 10 for k in range(10)}
         args = argparse.Namespace(game=self.state["game"], method=method, side=side, games=games,
                                   seed=seed, opponent=cli.RANDOM, hidden=None, jobs=None,
-                                  playouts=None)
+                                  simulations=None)
         self.halt.clear()
-        old = self.state["training"]   # its curve, faded on the chart
-        self.state["previous"] = dict(method=old.get("method"), rows=[
-            {k: v for k, v in row.items() if k != "telling"} for row in old.get("rows", ())])
-        training = self.state["training"] = dict(running=True, method=method, side=side,
-                                                 games=games, seed=seed, played=0, rows=rows,
-                                                 stable=False)   # policy iteration stopped: stable
+        training = dict(running=True, method=method, side=side, games=games, seed=seed, played=0,
+                        rows=rows, stable=False)   # policy iteration stopped: stable
+        self.state.update(previous=self.state["training"], training=training)   # previous: faded
 
         def report(net, played, result=None, *_, last=False):   # after a game, sweep or round
             new = (last or played in points) and (not rows or rows[-1]["games"] < played)
@@ -123,14 +115,15 @@ class App:
         def run():   # the training thread
             try:
                 net, rng = cli.start_network(args)
-                report(net, 0)   # (policy iteration reports sweep s before its steps: s - 1 done)
-                if method == cli.EXPERT_ITERATION:   # self-play in worker processes (lab.runs)
+                if report(net, 0):   # stopped already: no game played, no worker started
+                    played, error = 0, None
+                elif method == cli.EXPERT_ITERATION:   # self-play in worker processes (lab.runs)
                     played, error = runs.train_expert_iteration_in_workers(
                         net, rng, args, report, stopped)
                 else:   # as ttt-train runs it: the C's rule, Q-learning or policy iteration
                     played, error = cli.train(net, rng, args, report), None
                 report(net, played, last=True)   # the end
-                with self.lock:
+                with self.lock:   # now this net plays (expert iteration: its last whole round's)
                     self.net, self.state["note"] = net, "trained here, not saved"
                     training["error"] = error
             finally:   # even if training failed: the next Start is not refused
@@ -139,38 +132,28 @@ class App:
         threading.Thread(target=run, daemon=True).start()
 
     def save(self):
-        """Save the net played to FILE as the commands save, never over a net of the other
-        game (FileError: one line, why not)."""
+        """Save the net played to FILE as the commands save, never over the other game's net."""
         path = self.state["file"]
-        with files.saving(path) as save:   # (it has refused a file there that is not a net)
-            try:
-                other = rules_of(load(path)) is not self.rules
-            except FileError:   # none there
-                other = False
-            if other:
+        with files.saving(path) as save:   # it has read FILE, and refused one that is not a net
+            there = os.path.exists(path) and layout(os.path.getsize(path))   # the size: the game
+            if there and there[0] is not self.rules:
                 raise FileError("%s now holds a net of the other game: not replaced" % path)
             self.state["note"] = "saved" + save(self.net)   # and where the old file went
 
-    def verdict(self):
-        """Return ttt-eval's figures of the net played: {title: [lines]}."""
+    def verdict(self):   # ttt-eval's figures of the net played: {title: [lines]}
         with self.lock:   # the same weights, with activations of their own: play goes on
-            net = NeuralNetwork(self.net.w_ih, self.net.w_ho, self.net.b_h, self.net.b_o)
+            net = copy.copy(self.net)
         if self.rules is connect4:
             return {"Against {:,} seeded games a side".format(exact.C4_GAMES):
-                    exact.c4_lines(exact.c4_results(net))}
+                    exact.c4_lines(exact.c4_results(exact.c4_player(net)))}
         return {"As " + side: exact.describe(net, side)[0] for side in (O, X)}
 
 
-# ---- The server: requests, and the contract's promises ----
-
 class Server(http.server.ThreadingHTTPServer):
     """ttt-web's server on host:port (0: any free port), with .app (the App of FILE `path`; if
-    none, an untrained net of `game`, default tic-tac-toe), .page (web.html) and .hosts (the
-    Host headers it answers to: 127.0.0.1, localhost, [::1], `host`, with the port). Raises
-    FileError (one line): FILE unreadable, not weights or not `game`'s; no file can be made
-    beside it; the port taken. Quiet when a client resets its connection; a listen queue for
-    many polling pages (socketserver's 5: more connections wait a second or more)."""
-    request_queue_size = 64
+    none, an untrained net of `game`, default tic-tac-toe). Raises FileError (one line): FILE
+    unreadable, not weights or not `game`'s; no file can be made beside it; the port taken."""
+    request_queue_size = 64   # many polling pages (socketserver's 5: more wait a second or more)
 
     def __init__(self, path, host="127.0.0.1", port=8000, game=None):
         try:
@@ -191,7 +174,7 @@ class Server(http.server.ThreadingHTTPServer):
         except OSError as e:
             raise FileError("cannot listen on %s port %d: %s" % (host, port, e.strerror or e))
         names, port = {"127.0.0.1", "localhost", "[::1]", host.lower()}, self.server_address[1]
-        # A browser leaves out port 80; a page of another site is refused (DNS rebinding).
+        # The Host headers it answers to (another site's page: 403); a browser leaves out port 80.
         self.hosts = {"%s:%d" % (name, port) for name in names} | (names if port == 80 else set())
         self.page = resources.files(__package__).joinpath("web.html").read_bytes()
 
@@ -200,20 +183,17 @@ class Server(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
-    """One request: the page, the state, the verdict, or an action on self.server.app."""
-
+class Handler(http.server.BaseHTTPRequestHandler):   # one request, on self.server.app
     def log_message(self, *args):   # the default writes a line per request on stderr
         pass
 
-    def parse_request(self):
-        """http.server's, then False (a 403 sent) unless the Host header is in server.hosts."""
-        if not super().parse_request():   # (it has sent its own error)
+    def parse_request(self):   # http.server's (False: it sent an error), then the Host: 403
+        parsed = super().parse_request()
+        hosts = self.server.hosts
+        if parsed and (self.headers["Host"] or "").lower() not in hosts:
+            self.send(403, {"error": "Host must be one of " + ", ".join(sorted(hosts))})
             return False
-        if (self.headers["Host"] or "").lower() in self.server.hosts:
-            return True
-        self.send(403, {"error": "Host must be one of " + ", ".join(sorted(self.server.hosts))})
-        return False
+        return parsed
 
     def send(self, status, data, kind="application/json"):
         body = data if isinstance(data, bytes) else json.dumps(data).encode()   # dict: JSON
@@ -238,17 +218,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if not self.path.startswith("/api/") or name not in ACTIONS:
             return self.send(404, {"error": "no such action: %s" % self.path})
         size = int(size) if (size or "").isdecimal() else 0   # none, or not a number: no body
-        if size > 64 * 1024:   # read what was sent (some of it), or the reply may be lost
-            self.rfile.read(min(size, 2 ** 20))
-            return self.send(413, {"error": "the body is over 64 KB"})
         try:   # JSON only: a form on another site cannot send it without the server's consent
             body = json.loads(self.rfile.read(size)) if \
                 self.headers.get_content_type() == "application/json" else None
         except (ValueError, RecursionError):   # not JSON, or nested past Python's stack
             body = None
-        # Exactly the action's fields, each with a good value (an int only in a range: no True)
         if not isinstance(body, dict) or sorted(body) != ACTIONS[name].split() or any(
-                type(v) is not (int if type(app.values[k]) is range else str)
+                type(v) is not (int if type(app.values[k]) is range else str)   # (not True)
                 or v not in app.values[k] for k, v in body.items()):
             return self.send(400, {"error": "expected a JSON object {%s}" % ACTIONS[name]})
         with app.lock:   # the answer: the game, an error, or the state right after the action
@@ -261,8 +237,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 
 @cli.command("ttt-web")
-def main(argv=None):
-    """Run ttt-web on `argv` until Ctrl-C; return 0, 1 (bad FILE, port taken) or 2 (bad flags)."""
+def main(argv=None):   # until Ctrl-C; returns 0, 1 (bad FILE, port taken) or 2 (bad flags)
     parser = cli.parser_for("ttt-web", "Play, train and inspect the network in a browser.", None)
     parser.add_argument("weights", nargs="?", metavar="FILE", help="weights to play and save "
                         "(default %s; connect four: %s)" % (cli.DEFAULT_WEIGHTS, cli.C4_WEIGHTS))
@@ -277,11 +252,13 @@ def main(argv=None):
     default = cli.C4_WEIGHTS if args.game == cli.CONNECT4 else cli.DEFAULT_WEIGHTS
     args.weights = args.weights or default
     server = Server(args.weights, args.host, args.port, args.game)
-    print("ttt-web: %s %s\nOpen http://%s:%d/ (Ctrl-C stops)" % (
-        args.weights, server.app.state["note"], args.host, server.server_address[1]), flush=True)
+    print("ttt-web: %s, %s %s\nOpen http://%s:%d/ (Ctrl-C stops)" % (
+        "connect four" if server.app.rules is connect4 else "tic-tac-toe", args.weights,
+        server.app.state["note"], args.host, server.server_address[1]), flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:   # how it is stopped: no traceback
+        server.app.stop()   # a training first: else the exit waits for its workers' queued games
         print("\nttt-web: stopped")
     return 0
 
