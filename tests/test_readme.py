@@ -37,7 +37,7 @@ def blocks(language):
 
 def make_targets():
     with open(os.path.join(ROOT, "Makefile"), encoding="utf-8") as f:
-        return set(re.findall(r"^([a-z][a-z-]*):", f.read(), re.M))
+        return set(re.findall(r"^([a-z][a-z0-9-]*):", f.read(), re.M))
 
 
 def console_scripts():

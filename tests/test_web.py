@@ -2,6 +2,7 @@
 free port, in a thread, for a weights file in a temporary folder."""
 
 import contextlib
+import functools
 import io
 import json
 import os
@@ -22,7 +23,7 @@ from unittest import mock
 
 from ttt_rl import connect4, web
 from ttt_rl import game as tic_tac_toe
-from ttt_rl.expert_iteration import HIDDEN_SIZE
+from ttt_rl.expert_iteration import HIDDEN_SIZE, policy_and_value, search_move
 from ttt_rl.game import BOTH, O, X
 from ttt_rl.learn import DEFAULT_SETTINGS, train_against_random
 from ttt_rl.lab import exact
@@ -98,7 +99,7 @@ class WebTest(ServerCase):
 
     def test_the_net_replies_to_a_move_with_its_favourite_cell(self):
         self.start()
-        status, game = self.call("/api/play", {"board": "....X....", "you": X})
+        status, game = self.call("/api/play", {"board": "....X....", "you": X, "search": 0})
         self.assertEqual(status, 200)
         # The untrained net of seed 1, asked here directly, makes the same move.
         expected = get_computer_move(init_neural_network(random.Random(1)), list("....X...."))
@@ -107,18 +108,19 @@ class WebTest(ServerCase):
         self.assertAlmostEqual(sum(game["probs"]), 1.0)
         self.assertEqual(game["best"], expected in correct_moves("....X...."))
         # Its opening as X when the person plays O; no net move when it is the person's turn.
-        self.assertEqual(self.call("/api/play", {"board": ".........", "you": O})[1]
+        self.assertEqual(self.call("/api/play", {"board": ".........", "you": O, "search": 0})[1]
                          ["board"].count(X), 1)
-        self.assertNotIn("move", self.call("/api/play", {"board": "X........", "you": O})[1])
+        self.assertNotIn("move", self.call("/api/play", {"board": "X........", "you": O,
+                                                         "search": 0})[1])
 
     def test_hints_match_minimax_on_hand_checked_positions(self):
         self.start()
         # X to move: 2 completes the top row; 5 blocks O, and O's block at 2 forces X to 6,
         # a draw; 6, 7 and 8 let O complete the middle row.
-        hints = self.call("/api/play", {"board": "XX.OO....", "you": X})[1]["hints"]
+        hints = self.call("/api/play", {"board": "XX.OO....", "you": X, "search": 0})[1]["hints"]
         self.assertEqual(hints, [None, None, "win", None, None, "draw", "loss", "loss", "loss"])
         # After X takes a corner, O draws only by taking the centre.
-        hints = self.call("/api/play", {"board": "X........", "you": O})[1]["hints"]
+        hints = self.call("/api/play", {"board": "X........", "you": O, "search": 0})[1]["hints"]
         self.assertEqual(hints, [None] + ["loss"] * 3 + ["draw"] + ["loss"] * 4)
 
     def test_training_runs_in_the_background_and_stops_within_a_second(self):
@@ -255,11 +257,11 @@ class WebTest(ServerCase):
 
     def test_bad_json_and_bad_values_are_400_and_the_server_goes_on(self):
         self.start()
-        play = dict(board=".........", you=X)
+        play = dict(board=".........", you=X, search=0)
         train = dict(method="q-learning", side=O, games=10, seed=1)
         bad = [b"{bad", b"[]", b"", b"null", json.dumps(dict(play, you="Z")).encode()]
         for change in (dict(board="XXXXXXXXX"), dict(board="XXX.OO..."), dict(board=5),
-                       dict(board=list(".........")), dict(you=True)):
+                       dict(board=list(".........")), dict(you=True), dict(search=1)):
             bad.append(("/api/play", dict(play, **change)))
         for change in (dict(games=0), dict(games=1.5), dict(games=True), dict(games="10"),
                        dict(seed=-1), dict(method="sarsa"), dict(side="Z"), dict(cell=4)):
@@ -367,7 +369,7 @@ class ConnectFourTest(ServerCase):
     def test_the_net_replies_to_a_column_and_its_piece_falls(self):
         self.start(game="connect4")
         board = "." * 35 + "...X..."   # X in column 3; O (the net) to move
-        status, game = self.call("/api/play", {"board": board, "you": X})
+        status, game = self.call("/api/play", {"board": board, "you": X, "search": 0})
         self.assertEqual(status, 200)
         move = get_computer_move(self.c4_net(), list(board), connect4)
         self.assertEqual(game["move"], move)
@@ -377,9 +379,26 @@ class ConnectFourTest(ServerCase):
         self.assertAlmostEqual(sum(game["probs"]), 1.0)
         self.assertNotIn("hints", game)   # one move ahead: the page's
         # It opens as X when the person plays O; no move when it is the person's turn.
-        self.assertEqual(self.call("/api/play", {"board": "." * 42, "you": O})[1]["board"]
+        self.assertEqual(self.call("/api/play", {"board": "." * 42, "you": O,
+                                                 "search": 0})[1]["board"]
                          .count(X), 1)
-        self.assertNotIn("move", self.call("/api/play", {"board": board, "you": O})[1])
+        self.assertNotIn("move", self.call("/api/play", {"board": board, "you": O,
+                                                         "search": 0})[1])
+
+    def test_with_its_search_the_net_plays_the_searchs_column_and_shows_its_shares(self):
+        self.start(game="connect4")
+        board = "." * 35 + "...X..."
+        status, game = self.call("/api/play", {"board": board, "you": X, "search": 20})
+        self.assertEqual(status, 200)
+        net = self.c4_net()
+        column, visits = search_move(functools.partial(policy_and_value, net), list(board), 20,
+                                     random.Random(0))
+        self.assertEqual((game["move"], game["visits"]), (column, [v / 20 for v in visits]))
+        get_computer_move(net, list(board), connect4)
+        self.assertEqual(game["value"], net.value)   # None for a net without a value head
+        for search in (-1, 10001, True, "20"):
+            self.assertEqual(self.call("/api/play", {"board": board, "you": X,
+                                                     "search": search})[0], 400, search)
 
     def test_bad_boards_methods_and_sides_are_400(self):
         self.start(game="connect4")
@@ -388,7 +407,7 @@ class ConnectFourTest(ServerCase):
                       row + "XX.....", row + "Z......",
                       "." * 14 + ("X......" + "O......") * 2 + "X......O......",
                       "." * 21 + "X......" * 3 + "XOOO..."):   # floating, counts, over
-            status, answer = self.call("/api/play", {"board": board, "you": X})
+            status, answer = self.call("/api/play", {"board": board, "you": X, "search": 0})
             self.assertEqual(status, 400, board)
             self.assertNotIn("\n", answer["error"])
         train = dict(method="monte-carlo", side=BOTH, games=10, seed=1)
@@ -415,8 +434,11 @@ class ConnectFourTest(ServerCase):
         train_against_random(net, 30, rng, BOTH, DEFAULT_SETTINGS, rules=connect4)
         self.assertEqual(to_bytes(self.server.app.net), to_bytes(net))
         row = training["rows"][-1]
-        self.assertEqual((row["games"], sorted(row)), (30, ["games", "kept", "random",
-                                                            "tactical"]))
+        self.assertEqual((row["games"], sorted(row)), (30, ["games", "kept", "kept_search",
+                                                            "random", "tactical"]))
+        # kept_search: the 50-simulation search's kept share on every fifth position
+        search = exact.c4_player(net, web.C4_CHART_SEARCH)
+        self.assertEqual(row["kept_search"], exact.c4_kept(search, exact.c4_positions()[::5]))
         self.assertEqual(sum(row["tactical"][X]), 2)   # wins, draws, losses
         # A second training keeps the first one for the chart, faded.
         self.call("/api/train", dict(method="monte-carlo", side=BOTH, games=3000, seed=1))
@@ -458,7 +480,8 @@ class ConnectFourTest(ServerCase):
     def test_a_foreign_host_is_refused_here_too(self):
         self.start(game="connect4")
         port = self.server.server_address[1]
-        for path, body in (("/api/play", {"board": "." * 42, "you": O}), ("/api/inspect", None),
+        for path, body in (("/api/play", {"board": "." * 42, "you": O, "search": 0}),
+                           ("/api/inspect", None),
                            ("/api/train", dict(method="expert-iteration", side=BOTH, games=1,
                                                seed=1))):
             self.assertEqual(self.call(path, body, host="evil.example:%d" % port)[0], 403)

@@ -4,7 +4,8 @@ A local web app (http.server, training in a thread) for its page, web.html. The 
 (its size says which) or a new net's (--game): tic-tac-toe, or connect four (a move: a column).
   GET  /api/state    the game, the file, the training and the one before (chart points)
   GET  /api/inspect  ttt-eval's figures of the net played (tic-tac-toe: exact, each side)
-  POST /api/play     {"board": "X...O....", "you": "X" or "O"}: the game after the net's move
+  POST /api/play     {"board", "you", "search"}: the game after the net's move (connect four:
+                     through its search, if "search" simulations > 0)
   POST /api/train    {"method", "side", "games", "seed"}: a new net, as ttt-train makes it
   POST /api/stop {}, /api/save {} (the net played, to FILE; the old one kept as FILE.bak)
 Errors: {"error": "one line"}: 400 (bad JSON or value), 403 (no Host header or one it does not
@@ -13,6 +14,7 @@ answer to, as from another site's page: DNS rebinding), 404, 409 (not now).
 
 import argparse
 import copy
+import functools
 import http.server
 import json
 import os
@@ -22,6 +24,7 @@ import threading
 from importlib import resources
 
 from . import connect4
+from .expert_iteration import policy_and_value, search_move
 from .game import BOTH, O, X, opponent, to_move
 from .nn import get_computer_move, init_neural_network
 from .policy_iteration import correct_moves, move_results, reachable
@@ -30,6 +33,7 @@ from .weights import FileError, layout, load, rules_of
 
 NAMES = {rules: name for name, rules in cli.GAMES.items()}   # connect4: "connect4"
 C4_CHART_GAMES = 200   # a chart point's seeded games a side against each player (ttt-eval: 1000)
+C4_CHART_SEARCH = 50   # and its search's simulations, for its kept share on 200 positions
 
 
 class C4Boards:   # connect four's boards of a game in progress, as a container
@@ -38,20 +42,23 @@ class C4Boards:   # connect four's boards of a game in progress, as a container
 
 
 # What a request may ask: App methods, their arguments and the values these take (none a path).
-ACTIONS = {"play": "board you", "train": "games method seed side", "stop": "", "save": ""}
+ACTIONS = {"play": "board search you", "train": "games method seed side", "stop": "", "save": ""}
 VALUES = {"you": (X, O), "games": range(1, 10 ** 7 + 1), "seed": range(2 ** 32)}
 GAME_VALUES = {   # the game's boards, rules and sides (connect four: one net plays both)
     "tic-tac-toe": dict(board=reachable(X) | reachable(O), method=tuple(cli.RULES),
-                        side=(O, X, BOTH)),
+                        side=(O, X, BOTH), search=range(1)),
     cli.CONNECT4: dict(board=C4Boards(), method=(cli.MONTE_CARLO, cli.EXPERT_ITERATION),
-                       side=(BOTH,))}
+                       side=(BOTH,), search=range(10001))}
 
 
 def measure(net, games, side):
-    """Return a chart point of `net` after `games`: exact.c4_results, or tic-tac-toe's exact
-    figures as `side`, sides (each side's), telling ([label, position, probs, correct cells])."""
+    """Return a chart point of `net` after `games`: exact.c4_results and kept_search (c4_kept
+    with the net's search, on every fifth position), or tic-tac-toe's exact figures as `side`,
+    sides (each side's), telling ([label, position, probs, correct cells])."""
     if rules_of(net) is connect4:
-        return dict(exact.c4_results(exact.c4_player(net), C4_CHART_GAMES), games=games)
+        searched = exact.c4_kept(exact.c4_player(net, C4_CHART_SEARCH), exact.c4_positions()[::5])
+        return dict(exact.c4_results(exact.c4_player(net), C4_CHART_GAMES), games=games,
+                    kept_search=searched)
     row = curve.measure(net, games, None, side)
     telling = [[name, position, probs, correct_moves(position)]
                for (name, position), probs in zip(curve.TELLING_POSITIONS[side], row["probs"])]
@@ -70,15 +77,21 @@ class App:
         self.values = dict(VALUES, **GAME_VALUES[self.state["game"]])   # what a request may send
         self.stop = self.halt.set   # the action "stop": the training's next report sees it
 
-    def play(self, board, you):
-        """Return {board, move, probs, best, hints}: `board` after the net's move if not `you` to
-        move; tic-tac-toe's best (the move keeps the minimax value) and hints (for the mover)."""
+    def play(self, board, search, you):
+        """Return {board, move, probs, value, visits, best, hints}: `board` after the net's move
+        if not `you` to move (through its search if search > 0: visits, its shares, else None);
+        value, the net's for itself (None: no value head); tic-tac-toe's best (the move keeps
+        the minimax value) and hints (for the mover)."""
         game, c4 = {}, self.rules is connect4
         if to_move(board) != you:
             move = get_computer_move(self.net, list(board), self.rules)
+            game = dict(probs=self.net.outputs, value=self.net.value, visits=None)
+            if search:
+                guide = functools.partial(policy_and_value, self.net)
+                move, visits = search_move(guide, list(board), search, random.Random(0))
+                game["visits"] = visits and [v / search for v in visits]
             cell = connect4.landing_cell(board, move) if c4 else move
-            game = dict(move=move, probs=self.net.outputs,
-                        best=not c4 and move in correct_moves(board))
+            game.update(move=move, best=not c4 and move in correct_moves(board))
             board = board[:cell] + opponent(you) + board[cell + 1:]
         if not c4:   # (connect four's hints, one move ahead, are the page's)
             results = move_results(board)   # win, draw or loss, for the mover
