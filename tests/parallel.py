@@ -1,6 +1,7 @@
 """`make test`: the unittest suite in one process per core, each running a group of test
 modules of about equal time. Each group's output is printed whole when it ends, so outputs
-never interleave. Exits non-zero if any group failed.
+never interleave, and ends with one line for each test it skipped, saying why. Exits non-zero
+if any group failed.
 `python -m unittest discover -s tests -t .` and pytest run the same tests in one process.
 """
 
@@ -40,9 +41,21 @@ def groups(modules, count):
     return [group for group in found if group]
 
 
+# A group's process: unittest's runner (-v: verbose), then the skipped tests and why.
+RUNNER = """
+import sys, unittest
+verbose = "-v" in sys.argv
+suite = unittest.defaultTestLoader.loadTestsFromNames([a for a in sys.argv[1:] if a != "-v"])
+result = unittest.TextTestRunner(verbosity=1 + verbose).run(suite)
+for test, reason in result.skipped:
+    sys.stderr.write("skipped: %s: %s\\n" % (test.id(), reason))
+sys.exit(not result.wasSuccessful())
+"""
+
+
 def run(group, flags):
     """Run one group of test modules in a process; return (its exit status, its output)."""
-    proc = subprocess.run([sys.executable, "-m", "unittest", *flags, *group],
+    proc = subprocess.run([sys.executable, "-c", RUNNER, *flags, *group],
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     return proc.returncode, proc.stdout.decode("utf-8", "replace")
 

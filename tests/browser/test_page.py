@@ -316,6 +316,16 @@ class ConnectFourPageTest(Browser):
                                     enumerate(names) if self.board()[n] == "."))
         self.assertRegex(self.page.locator(".score").text_content(), "[1-9]")
 
+    def test_with_its_search_the_net_shows_the_searchs_shares_under_its_own(self):
+        self.page.get_by_label("you play", exact=True).select_option("X")
+        self.page.get_by_label("with its search (200 simulations)", exact=True).check()
+        self.column(3).click()
+        self.page.get_by_text("; its search ").wait_for()
+        names = [self.column(n).get_attribute("aria-label") for n in range(7)]
+        self.assertTrue(all(re.match(r"column \d, \d+%, search \d+%", name) for name in names),
+                        names)
+        self.page.get_by_label("with its search (200 simulations)", exact=True).uncheck()
+
     def test_hints_say_wins_blocks_loses_and_when_nothing_saves_the_game(self):
         def hints(board):   # the page's, for the player to move; row 0 on top
             return self.page.evaluate("board => c4Hints(board)", board)
@@ -350,7 +360,8 @@ class ConnectFourPageTest(Browser):
         self.page.get_by_text("300 of 300 games. Done").wait_for(timeout=60000)
         legend = self.page.locator("#legend").text_content()
         self.assertRegex(legend, r"wins against random as X \d+\.\d%, as O \d+\.\d%")
-        self.assertRegex(legend, r"agreement with perfect play \d+\.\d%")
+        self.assertRegex(legend, r"kept, the net alone \d+\.\d%kept with a 50-simulation "
+                                 r"search \(200 positions\) \d+\.\d%")
         method.select_option("expert-iteration")
         self.assertIn("Expert iteration", self.page.locator("#method-note").text_content())
         self.page.get_by_label("games (self-play)", exact=True).fill("300")
@@ -367,7 +378,8 @@ class ConnectFourPageTest(Browser):
         self.page.get_by_role("button", name="Save").click()
         self.page.get_by_text(re.compile(r"^saved( \(the old file is now c4_nn\.bin\.bak\))?$")
                               ).wait_for()
-        self.assertEqual(os.path.getsize(self.path), 36828)   # 92 x 100 + 7 floats
+        # Stopped in its first round: expert iteration's new net, 150 units and a value
+        self.assertEqual(os.path.getsize(self.path), 55832)   # 93 x 150 + 8 floats
 
     def test_a_phone_and_a_desktop_show_everything_without_sideways_scrolling(self):
         self.check_widths(lambda: [self.column(n) for n in range(7)], 43, "c4")
