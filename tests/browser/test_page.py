@@ -357,7 +357,7 @@ class ConnectFourPageTest(Browser):
         method.select_option("monte-carlo")
         games.fill("300")
         self.page.get_by_role("button", name="Start").click()   # (a run before may be Done)
-        self.page.get_by_text("300 of 300 games. Done").wait_for(timeout=60000)
+        self.page.get_by_text("300 of 300 games. Done").wait_for(timeout=180000)
         legend = self.page.locator("#legend").text_content()
         self.assertRegex(legend, r"wins against random as X \d+\.\d%, as O \d+\.\d%")
         self.assertRegex(legend, r"kept, the net alone \d+\.\d%kept with a 50-simulation "
