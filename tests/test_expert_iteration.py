@@ -53,6 +53,21 @@ class SelfPlayTest(unittest.TestCase):
         self.assertEqual(self_play_game(net, 5, 15), self_play_game(net, 5, 15))
 
 
+class OlderNetTest(unittest.TestCase):
+
+    def test_a_net_without_a_value_head_is_searched_with_random_games_as_the_judge(self):
+        # 1.6's expert-iteration files (84-H-7): policy_and_value gives no value, and the
+        # search judges each new position by one random game to the end.
+        net = init_neural_network(random.Random(2), 10, connect4)
+        probs, value = policy_and_value(net, connect4.init_game())
+        self.assertIsNone(value)
+        self.assertAlmostEqual(sum(probs), 1.0)
+        evaluate = functools.partial(policy_and_value, net)
+        first = search_move(evaluate, connect4.init_game(), 40, random.Random(5))
+        self.assertEqual(sum(first[1]), 40)
+        self.assertEqual(search_move(evaluate, connect4.init_game(), 40, random.Random(5)), first)
+
+
 class LearningTest(unittest.TestCase):
 
     def test_learning_moves_the_policy_towards_the_target(self):
