@@ -151,17 +151,25 @@ def winning_column(board, symbol):
     return None
 
 
-def get_tactical_move(board, rng):
-    """The tactical player: a column that wins at once if there is one, else one that blocks
-    the other player's immediate win, else a random open column (get_random_move). Takes a
-    board with a game in progress and a random.Random; returns a column 0-6. It looks one move
-    ahead and no further: a test of whether a net sees the threats in front of it."""
+def threat(board):
+    """Return (kind, column) of a position, for the player to move: ("win", the lowest column
+    that wins at once), else ("block", the lowest where the other player would), else ("quiet",
+    None). The kinds sort the positions that measure a net (lab/exact.py)."""
     mover = to_move(board)
-    for symbol in (mover, opponent(mover)):
+    for kind, symbol in (("win", mover), ("block", opponent(mover))):
         column = winning_column(board, symbol)
         if column is not None:
-            return column
-    return get_random_move(board, rng)
+            return kind, column
+    return "quiet", None
+
+
+def get_tactical_move(board, rng):
+    """The tactical player: the column of the position's threat (a win at once, else a block),
+    else a random open column (get_random_move). Takes a board with a game in progress and a
+    random.Random; returns a column 0-6. It looks one move ahead and no further: a test of
+    whether a net sees the threats in front of it."""
+    column = threat(board)[1]
+    return get_random_move(board, rng) if column is None else column
 
 
 def mirror(board):

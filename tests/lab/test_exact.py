@@ -8,8 +8,7 @@ import unittest
 from ttt_rl import connect4
 from ttt_rl.game import BOTH, EMPTY, O, X, check_game_over, get_random_move
 from ttt_rl.lab.exact import (C4_PLAYERS, KINDS, c4_kept, c4_player, c4_positions, c4_results,
-                              complete_share, evaluate_network, evaluate_policy, kind,
-                              net_policy)
+                              complete_share, evaluate_network, evaluate_policy, net_policy)
 from ttt_rl.nn import init_neural_network
 from ttt_rl.policy_iteration import correct_moves, reachable
 from ttt_rl.weights import load
@@ -176,7 +175,7 @@ class ConnectFourTest(unittest.TestCase):
             open_columns = set(connect4.legal_moves(board))
             self.assertTrue(keep and keep < open_columns, board)   # some column changes it
             self.assertTrue(6 <= sum(cell != EMPTY for cell in board) <= 30)
-            self.assertEqual(what, kind(board))
+            self.assertEqual(what, connect4.threat(board)[0])
         # A win at once always keeps a won game's value: those columns are in keep.
         for board, keep, what in positions:
             if what == "win":

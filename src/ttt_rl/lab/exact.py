@@ -111,16 +111,7 @@ def summary_lines(result):
 C4_GAMES = 1000          # seeded games a side against each player, the net alone
 C4_SEARCH_GAMES = 200    # the same with its search (a move costs a search)
 C4_PLAYERS = {"random": connect4.get_random_move, "tactical": connect4.get_tactical_move}
-KINDS = ("win", "block", "quiet")
-
-
-def kind(board):
-    """Return the kind of a position: "win" if the player to move can win at once, else
-    "block" if the other player could win at once there, else "quiet"."""
-    mover = to_move(board)
-    if connect4.winning_column(board, mover) is not None:
-        return "win"
-    return "block" if connect4.winning_column(board, opponent(mover)) is not None else "quiet"
+KINDS = ("win", "block", "quiet")   # connect4.threat's, in the order they are printed
 
 
 @cache
@@ -136,7 +127,7 @@ def c4_positions():
             board = connect4.init_game()
             for ply, column in enumerate(moves):
                 connect4.play_move(board, int(column), X if ply % 2 == 0 else O)
-            positions.append((board, {int(c) for c in keep}, kind(board)))
+            positions.append((board, {int(c) for c in keep}, connect4.threat(board)[0]))
     return tuple(positions)
 
 
