@@ -19,6 +19,7 @@ from ..learn import play_against_random
 from ..nn import get_computer_move
 from ..expert_iteration import policy_and_value, search_move
 from ..policy_iteration import START, correct_moves, game_tree
+from ..weights import rules_of
 # Re-exported: web.py and the browser test still read these here.
 from ..policy_iteration import minimax, move_results, reachable  # noqa: F401
 
@@ -83,8 +84,12 @@ def verdict(result):
 
 
 def describe(net, side=O):
-    """Return (lines, result): ttt-eval's lines for `net` as `side` (both: each), and
-    evaluate_network's dict with complete_share's figures, complete_kept and complete_positions."""
+    """Return (lines, result): ttt-eval's lines for `net` and their figures. Tic-tac-toe's as
+    `side` (both: each): evaluate_network's dict with complete_share's figures, complete_kept
+    and complete_positions. Connect four's: c4_results of the net alone, and game "connect4"."""
+    if rules_of(net) is connect4:
+        result = dict(game="connect4", **c4_results(c4_player(net)))
+        return c4_lines(result), result
     result = evaluate_network(net, side)
     kept, positions = complete_share(net_policy(net), side)
     result.update(complete_kept=kept, complete_positions=positions)

@@ -55,18 +55,14 @@ def main(argv=None):
             print("ttt-eval: error: %s" % e, file=sys.stderr)
             status = EXIT_UNREADABLE   # could not check: not the same as beatable
             continue
-        if rules_of(net) is connect4:
-            result = dict(game="connect4", **c4_results(c4_player(net)))
-            lines = c4_lines(result)
-            if args.search:
-                result["with_search"] = dict(c4_results(c4_player(net, args.search),
-                                                        C4_SEARCH_GAMES), search=args.search)
-                lines += c4_lines(result["with_search"], "With its search, %d simulations a "
-                                  "move" % args.search)
-        else:
-            lines, result = describe(net, args.side)
-            if args.check and not result["unbeatable"]:
-                status = status or EXIT_FAILURE
+        lines, result = describe(net, args.side)
+        if args.search:
+            result["with_search"] = dict(c4_results(c4_player(net, args.search),
+                                                    C4_SEARCH_GAMES), search=args.search)
+            lines += c4_lines(result["with_search"], "With its search, %d simulations a move"
+                              % args.search)
+        if args.check and not result["unbeatable"]:   # (--check is refused for connect four)
+            status = status or EXIT_FAILURE
         name = os.fsencode(path).decode("utf-8", "backslashreplace")   # JSON is UTF-8
         print(json.dumps({"file": name, **{k: v for k, v in result.items() if k != "sides"}})
               if args.json else "\n  ".join([path] + lines))
