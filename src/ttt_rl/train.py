@@ -8,18 +8,17 @@ Ctrl-C that stops after the current game and keeps the work.
 
 import sys
 
-from . import connect4
 from .expert_iteration import SIMULATIONS
 from .mcts import PLAYOUTS
-from .weights import FileError, from_bytes, rules_of, to_bytes
-from .lab import exact
+from .weights import from_bytes, to_bytes
+from .lab.exact import describe
 from .lab.cli import (C4_WEIGHTS, CONNECT4, DEFAULT_WEIGHTS, EXIT_FAILURE, EXIT_STOPPED,
                       EXPERT_ITERATION, GAMES, MAX_JOBS, MCTS, POLICY_ITERATION, RANDOM, SELF,
                       add_training_flags, check_flags, command, first_ctrl_c, number,
                       parser_for, say_seed, start_network, train)
 from .lab.curve import Reporter, csv_text, format_seconds
 from .lab.files import ADVICE, C4_ADVICE, saving
-from .lab.runs import train_expert_iteration_in_workers, train_runs
+from .lab.runs import best_of_runs, train_expert_iteration_in_workers
 
 EXAMPLES = """\
 examples:
@@ -32,8 +31,10 @@ game and saves; press it again to save nothing.
 """
 
 
-def train_parser():
-    """Return the ArgumentParser of ttt-train."""
+@command("ttt-train")
+def main(argv=None):
+    """ttt-train on `argv` (default sys.argv[1:]; C: main of train.c). Returns the exit status:
+    0, 1 for a file that cannot be read or written, 130 after a first Ctrl-C (the net saved)."""
     parser = parser_for("ttt-train", "Train a network to play tic-tac-toe (or connect four), "
                         "then save its weights.", EXAMPLES)
     add_training_flags(parser, "number of training games (default 150000); policy-iteration: "
@@ -58,92 +59,57 @@ def train_parser():
         help="train K runs with seeds S, S+1, ... in parallel and save the best")
     add("--jobs", type=number(int, 1, MAX_JOBS), metavar="N", help="worker processes for --runs "
         "or expert-iteration (default: one per core; expert-iteration 1: in this process)")
-    return parser
-
-
-@command("ttt-train")
-def main(argv=None):
-    """ttt-train on `argv` (default sys.argv[1:]; C: main of train.c). Returns the exit status:
-    0, 1 for a file that cannot be read or written, 130 after a first Ctrl-C (the net saved)."""
-    parser = train_parser()
     args = check_flags(parser, parser.parse_intermixed_args(argv))
     # The output (and the curve) tried before the first game; Ctrl-C caught until they are saved.
     with saving(args.output) as save, saving(args.curve, weights=False) as save_curve, \
             first_ctrl_c() as stopped:
         say_seed(args)
-        if args.runs:
-            return best_of_runs(args, save, save_curve, stopped)
-        # 1. A new network (C: init_neural_network), or the --init file's.
-        net, rng = start_network(args)
-        sweeps, expert = args.method == POLICY_ITERATION, args.method == EXPERT_ITERATION
-        print("Training neural network " + "for connect four " * (args.game == CONNECT4) + (
-            "by policy iteration, at most %d sweeps..." if sweeps else
-            "by expert iteration, %d self-play games..." if expert else
-            {RANDOM: "against %d random games...", SELF: "by self-play, %d games...",
-             MCTS: "against MCTS, %d games..."}[args.opponent]) % args.games, flush=True)
-        reporter = Reporter(args.games, args.side, bool(args.curve), stopped,
-                            self_play=args.opponent == SELF)
-        reporter.begin(net)
-        # 2. Train it (C: train_against_random, or the loop of the rule --method names;
-        # expert iteration's self-play in worker processes).
-        if expert:
-            games, error = train_expert_iteration_in_workers(net, rng, args,
-                                                             reporter.report_round, stopped)
+        if args.runs:   # K seeds in worker processes, the best saved (lab/runs.py)
+            net, error = best_of_runs(args, save, save_curve, stopped)
         else:
-            games, error = train(net, rng, args, reporter.report_sweep if sweeps
-                                 else reporter.report), None
-        seconds = reporter.finish(net)
-        unit = "sweeps" if sweeps else "games"
-        print("\n" + ("Stopped by Ctrl-C after %d of %d %s%s." % (
-            games, args.games, unit, " (whole rounds learned)" * expert) if stopped() else
-            "Training complete!" if games else "No %s: the net is untrained (random weights).%s"
-            % (unit, " For a player: %s." % C4_ADVICE if args.game == CONNECT4 else "")))
-        # 3. Save it (C: save_neural_network).
-        print("Neural network saved to %s%s" % (args.output, save(net)))
-        if args.curve:
-            save_curve(csv_text({args.seed: reporter.rows}, args.side).encode())
-            print("Learning curve written to %s" % args.curve)
-    rate = games / seconds   # a slow rule's (expert iteration's, a sweep's) with decimals
-    print("Training time: %s (%d %s, %s a second)" % (format_seconds(seconds), games, unit,
-                                                      "%.0f" % rate if rate >= 10 else
-                                                      "%.2f" % rate))
-    print_verdict(from_bytes(to_bytes(net)), args.side)   # the net as the file holds it
-    if error:   # a worker died: the net of the last whole round was saved
-        sys.stderr.write("ttt-train: error: %s\n" % error)
-    return EXIT_FAILURE if error else EXIT_STOPPED if stopped() else 0
-
-
-def best_of_runs(args, save, save_curve, stopped):
-    """ttt-train --runs K: train K seeds in worker processes (lab/runs.py), save the best (and
-    the curves), print the ranking. `stopped` is first_ctrl_c's. Returns the exit status."""
-    runs, error = train_runs(args, stopped)
-    if not runs:
-        raise FileError("%s; no run finished: %s was not written" % (error, args.output))
-    best = runs[0]
-    print("\n%s of %d run%s: seed %d, saved to %s%s" % (
-        "Stopped by Ctrl-C; best" if stopped() else "Best", len(runs),
-        "s" * (len(runs) > 1), best["seed"], args.output, save(best["data"])))
-    if args.curve:
-        save_curve(csv_text({r["seed"]: r["rows"] for r in runs}, args.side).encode())
-        print("Learning curves written to %s" % args.curve)
-    for place, run in enumerate(runs, 1):   # best first: unbeatable, fewest lines lost, wins
-        print("%4d. seed %d: %s" % (place, run["seed"], exact.verdict(run["result"])))
-    print_verdict(from_bytes(best["data"]), args.side)
-    if error:
-        sys.stderr.write("ttt-train: error: %s\n" % error)
-    return EXIT_FAILURE if error else EXIT_STOPPED if stopped() else 0
-
-
-def print_verdict(net, side):
-    """Print the exact verdict of `net` as `side` (both sides: each), as ttt-eval does; for a
-    connect-four net, its measured figures."""
-    if rules_of(net) is connect4:
-        print("\n".join(exact.c4_lines(exact.c4_results(exact.c4_player(net)))))
-        return
-    lines, result = exact.describe(net, side)
+            # 1. A new network (C: init_neural_network), or the --init file's.
+            net, rng = start_network(args)
+            sweeps, expert = args.method == POLICY_ITERATION, args.method == EXPERT_ITERATION
+            print("Training neural network " + "for connect four " * (args.game == CONNECT4) + (
+                "by policy iteration, at most %d sweeps..." if sweeps else
+                "by expert iteration, %d self-play games..." if expert else
+                {RANDOM: "against %d random games...", SELF: "by self-play, %d games...",
+                 MCTS: "against MCTS, %d games..."}[args.opponent]) % args.games, flush=True)
+            reporter = Reporter(args.games, args.side, bool(args.curve), stopped,
+                                self_play=args.opponent == SELF)
+            reporter.begin(net)
+            # 2. Train it (C: train_against_random, or the loop of the rule --method names;
+            # expert iteration's self-play in worker processes).
+            if expert:
+                games, error = train_expert_iteration_in_workers(net, rng, args,
+                                                                 reporter.report_round, stopped)
+            else:
+                games, error = train(net, rng, args, reporter.report_sweep if sweeps
+                                     else reporter.report), None
+            seconds = reporter.finish(net)
+            unit = "sweeps" if sweeps else "games"
+            print("\n" + ("Stopped by Ctrl-C after %d of %d %s%s." % (
+                games, args.games, unit, " (whole rounds learned)" * expert) if stopped() else
+                "Training complete!" if games else
+                "No %s: the net is untrained (random weights).%s" % (
+                    unit, " For a player: %s." % C4_ADVICE if args.game == CONNECT4 else "")))
+            # 3. Save it (C: save_neural_network).
+            print("Neural network saved to %s%s" % (args.output, save(net)))
+            if args.curve:
+                save_curve(csv_text({args.seed: reporter.rows}, args.side).encode())
+                print("Learning curve written to %s" % args.curve)
+            rate = games / seconds   # a slow rule's (expert iteration's, a sweep's) with decimals
+            print("Training time: %s (%d %s, %s a second)" % (
+                format_seconds(seconds), games, unit, "%.0f" % rate if rate >= 10 else
+                "%.2f" % rate))
+            net = from_bytes(to_bytes(net))   # the net as the file holds it
+    lines, result = describe(net, args.side)   # as ttt-eval says it
     print("\n".join(lines))
-    if not result["unbeatable"]:
+    if not result.get("unbeatable", True):   # a tic-tac-toe net that can be beaten
         print("This net can be beaten. For a complete player: " + ADVICE + ".")
+    if error:   # a worker died: the best run, or the net of the last whole round, was saved
+        sys.stderr.write("ttt-train: error: %s\n" % error)
+    return EXIT_FAILURE if error else EXIT_STOPPED if stopped() else 0
 
 
 if __name__ == "__main__":

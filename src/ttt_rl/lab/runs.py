@@ -14,9 +14,9 @@ from concurrent.futures.process import BrokenProcessPool
 
 from ..expert_iteration import (GAMES_PER_ROUND, SIMULATIONS, self_play_game,
                                 train_expert_iteration)
-from ..weights import from_bytes, to_bytes
+from ..weights import FileError, from_bytes, to_bytes
 from .cli import SELF, settings_from, start_network, train
-from .curve import Reporter, format_seconds
+from .curve import Reporter, csv_text, format_seconds
 from .exact import evaluate_network, verdict
 
 _limit = None   # in a worker: below 0, stop after the current game
@@ -53,10 +53,11 @@ def train_run(args, index):
             "stopped": games < args.games}
 
 
-def train_runs(args, stopped):
-    """Run args.runs runs, args.jobs (or one per core) at a time, all stopped after their game
-    once stopped() (cli.first_ctrl_c's) is True. Returns (runs, error): the runs to rank, best
-    first; None, or the one line that says why some runs are lost (a worker died)."""
+def best_of_runs(args, save, save_curve, stopped):
+    """ttt-train --runs K: train args.runs runs, args.jobs (or one per core) at a time, all
+    stopped after their game once stopped() (cli.first_ctrl_c's) is True; save the best and the
+    curves (save, save_curve: files.saving's), print the ranking. Returns (the best net as its
+    file holds it, None or the line that says a worker died). Raises FileError if none finished."""
     jobs = min(args.jobs or os.cpu_count() or 1, args.runs)
     print("Training %d runs of %d games (seeds %d to %d, %s) in %d processes..." % (
         args.runs, args.games, args.seed, args.seed + args.runs - 1, args.method, jobs),
@@ -84,16 +85,20 @@ def train_runs(args, stopped):
     finally:
         limit.value = -1   # whatever ends this, every run stops after its game
         pool.shutdown(wait=True, cancel_futures=True)
+    if not runs:
+        raise FileError("%s; no run finished: %s was not written" % (error, args.output))
     # Strongest first: unbeatable, fewest lines lost, most wins; then the lowest seed.
-    return sorted(runs, key=lambda r: (not r["result"]["unbeatable"], r["result"]["lines_lost"],
-                                       -r["result"]["win"], r["seed"])), error
-
-
-def stop_workers():
-    """Kill this process's worker processes at once (multiprocessing.active_children): the
-    games they play are dropped, and no exit handler waits for them."""
-    for child in multiprocessing.active_children():
-        child.kill()
+    runs.sort(key=lambda r: (not r["result"]["unbeatable"], r["result"]["lines_lost"],
+                             -r["result"]["win"], r["seed"]))
+    print("\n%s of %d run%s: seed %d, saved to %s%s" % (
+        "Stopped by Ctrl-C; best" if stopped() else "Best", len(runs),
+        "s" * (len(runs) > 1), runs[0]["seed"], args.output, save(runs[0]["data"])))
+    if args.curve:
+        save_curve(csv_text({r["seed"]: r["rows"] for r in runs}, args.side).encode())
+        print("Learning curves written to %s" % args.curve)
+    for place, run in enumerate(runs, 1):
+        print("%4d. seed %d: %s" % (place, run["seed"], verdict(run["result"])))
+    return from_bytes(runs[0]["data"]), error
 
 
 def train_expert_iteration_in_workers(net, rng, args, report, stopped):
@@ -117,7 +122,6 @@ def train_expert_iteration_in_workers(net, rng, args, report, stopped):
             futures = [pool.submit(self_play_game, net, seed, simulations) for seed in seeds]
             while concurrent.futures.wait(futures, 0.2)[1]:
                 if stopped():
-                    stop_workers()
                     return None
             return [future.result() for future in futures]
         except BrokenProcessPool:   # a worker died, in this round or while the net learned
@@ -130,7 +134,8 @@ def train_expert_iteration_in_workers(net, rng, args, report, stopped):
         games = train_expert_iteration(net, args.games, rng, simulations,
                                        settings_from(args).learning_rate, report,
                                        play_here if jobs == 1 else play_in_workers)
-    finally:   # also after a second Ctrl-C: no game is waited for
-        stop_workers()
+    finally:   # also after a second Ctrl-C: the workers killed, no game is waited for
+        for child in multiprocessing.active_children():
+            child.kill()
         pool.shutdown(cancel_futures=True)
     return games, error[0] if error else None
