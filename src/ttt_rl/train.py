@@ -14,8 +14,8 @@ from .weights import from_bytes, to_bytes
 from .lab.exact import describe
 from .lab.cli import (C4_WEIGHTS, CONNECT4, DEFAULT_WEIGHTS, EXIT_FAILURE, EXIT_STOPPED,
                       EXPERT_ITERATION, GAMES, MAX_JOBS, MCTS, POLICY_ITERATION, RANDOM, SELF,
-                      add_training_flags, check_flags, command, first_ctrl_c, number,
-                      parser_for, say_seed, start_network, train)
+                      add_training_flags, check_flags, command, draw_seed, first_ctrl_c,
+                      number, parser_for, start_network, train)
 from .lab.curve import Reporter, csv_text, format_seconds
 from .lab.files import ADVICE, C4_ADVICE, saving
 from .lab.runs import best_of_runs, train_expert_iteration_in_workers
@@ -63,7 +63,7 @@ def main(argv=None):
     # The output (and the curve) tried before the first game; Ctrl-C caught until they are saved.
     with saving(args.output) as save, saving(args.curve, weights=False) as save_curve, \
             first_ctrl_c() as stopped:
-        say_seed(args)
+        draw_seed(args)
         if args.runs:   # K seeds in worker processes, the best saved (lab/runs.py)
             net, error = best_of_runs(args, save, save_curve, stopped)
         else:

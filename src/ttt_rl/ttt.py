@@ -9,10 +9,9 @@ import functools
 import sys
 
 from . import game as tic_tac_toe
-from .game import opponent
 from .play import LEGEND, WORDS, play_session
-from .lab.cli import (EXIT_STOPPED, RULES, add_training_flags, check_flags, command,
-                      first_ctrl_c, parser_for, say_seed, settings_from, start_network, train)
+from .lab.cli import (EXIT_STOPPED, RULES, add_training_flags, check_flags, command, draw_seed,
+                      first_ctrl_c, parser_for, settings_from, start_network, train)
 from .lab.curve import Reporter
 from .lab.exact import evaluate_network, summary_lines
 from .lab.files import saving
@@ -30,7 +29,7 @@ def main(argv=None):
     args = check_flags(parser, parser.parse_intermixed_args(argv))
     # The output tried before the first game; a first Ctrl-C caught until the save is done.
     with saving(args.save) as save, first_ctrl_c() as stopped:
-        say_seed(args)
+        draw_seed(args)
         net, rng = start_network(args)
         # C: train_against_random (or Q-learning, with --method q-learning).
         print("Training neural network against %d random games..." % args.games, flush=True)

@@ -94,9 +94,8 @@ def add_training_flags(parser, games_help, every_rule=True):
 
 
 def check_flags(parser, args):
-    """Fill in the defaults that depend on --game, --method and --opponent, and draw a seed if
-    none was given (args.drawn True: say_seed prints it); parser.error (exit 2) for flags that
-    do not go together. Returns args."""
+    """Fill in the defaults that depend on --game, --method and --opponent; parser.error (exit 2)
+    for flags that do not go together. Returns args."""
     # Given: not None, the default (a store_true flag: not False). `not in (None, False)` would
     # miss --epsilon 0: 0 == False.
     given = {name for name, value in vars(args).items()
@@ -144,15 +143,14 @@ def check_flags(parser, args):
     if expert and args.hidden and layout(file_size(args.hidden, connect4, 8))[1] != 8:
         parser.error("--hidden %d: the file would have the size of another kind of net's; "
                      "choose another number" % args.hidden)
-    # The C seeds with the time; a drawn seed is printed (say_seed), to repeat the run.
-    args.drawn = args.seed is None
-    args.seed = random.SystemRandom().randrange(10 ** 9) if args.drawn else args.seed
     return args
 
 
-def say_seed(args):
-    """Print the seed check_flags drew, if any: once the output is tried, not before a refusal."""
-    if args.drawn:
+def draw_seed(args):
+    """Without --seed, draw args.seed and print it, to repeat the run (the C seeds with the
+    time): once the output is tried, so that nothing is printed before a refusal."""
+    if args.seed is None:
+        args.seed = random.SystemRandom().randrange(10 ** 9)
         print("Seed: %d (repeat with --seed %d)" % (args.seed, args.seed))
 
 
