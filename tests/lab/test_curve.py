@@ -85,10 +85,10 @@ class ReporterTest(unittest.TestCase):
     def test_percentages_round_like_c_float32(self):
         # 15 of 10,000 is 0.15%: 0.150000006 in float32, 0.1499... in float64.
         reporter = Reporter(10000)
-        reporter.window.update({"win": 15, "loss": 7987, TIE: 1998})
+        reporter.window.update({"win": 14, "loss": 7987, TIE: 1998})
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            reporter.progress_line(10000)
+            reporter.report(None, 10000, O, O)   # the 15th win, then the progress line
         self.assertIn("Wins: 15 (0.2%), Losses: 7987 (79.9%), Ties: 1998 (20.0%)", out.getvalue())
 
 

@@ -62,7 +62,17 @@ class Reporter:
         self.window[result] += 1
         self.since_point[result] += 1
         if games % self.interval == 0 and not self.quiet:
-            self.progress_line(games)
+            # The C's line, then the timing a slower language welcomes. Percentages rounded to
+            # float32, as the C computes them.
+            elapsed = time.perf_counter() - self.start
+            rate = games / max(elapsed, 1e-9)
+            names = ("X wins", "O wins", "Ties") if self.self_play else ("Wins", "Losses", "Ties")
+            counts = ["%s: %d (%.1f%%)" % (name, n, to_float32(n * 100 / self.interval))
+                      for name, n in zip(names, self.counts(self.window))]
+            print("Games: %d, %s [%s, %.0f games/s, ETA %s]" % (
+                games, ", ".join(counts), format_seconds(elapsed), rate,
+                format_seconds((self.num_games - games) / rate)), flush=True)
+            self.window = Counter()
         if games in self.points:
             self.rows.append(measure(net, games, self.counts(self.since_point), self.side))
             self.since_point = Counter()
@@ -72,23 +82,9 @@ class Reporter:
         """Return (wins, losses, ties) of a Counter (self-play: X's wins, O's wins, ties)."""
         return tuple(counter[k] for k in ((X, O, TIE) if self.self_play else ("win", "loss", TIE)))
 
-    def progress_line(self, games):
-        """Print the C's line, then the timing a slower language welcomes."""
-        elapsed = time.perf_counter() - self.start
-        rate = games / max(elapsed, 1e-9)
-        names = ("X wins", "O wins", "Ties") if self.self_play else ("Wins", "Losses", "Ties")
-        # Percentages rounded to float32, as the C computes them.
-        counts = ["%s: %d (%.1f%%)" % (name, n, to_float32(n * 100 / self.interval))
-                  for name, n in zip(names, self.counts(self.window))]
-        print("Games: %d, %s [%s, %.0f games/s, ETA %s]" % (
-            games, ", ".join(counts), format_seconds(elapsed), rate,
-            format_seconds((self.num_games - games) / rate)), flush=True)
-        self.window = Counter()
-
     def report_sweep(self, net, sweep, unstable):
         """Policy iteration's callback: one line per sweep; returns `stop()`."""
         elapsed = time.perf_counter() - self.start
-        self.games = sweep
         print("Sweep %d: %d position%s not yet stable [%s, %.1f s a sweep, ETA at most %s]" % (
             sweep, unstable, "s" * (unstable != 1), format_seconds(elapsed), elapsed / sweep,
             format_seconds(elapsed / sweep * (self.num_games - sweep))), flush=True)
@@ -107,7 +103,6 @@ class Reporter:
                                                       for k in KINDS),
                   format_seconds(now - self.start), seconds,
                   format_seconds((self.num_games - games) * seconds / len(winners))), flush=True)
-        self.games = games
         return bool(self.stop and self.stop())
 
     def finish(self, net):
