@@ -9,7 +9,7 @@ import unittest
 from ttt_rl import connect4
 from ttt_rl import game as tic_tac_toe
 from ttt_rl.nn import init_neural_network
-from ttt_rl.weights import (FILE_SIZE, MAX_HIDDEN_SIZE, FileError, file_size, from_parameters,
+from ttt_rl.weights import (MAX_HIDDEN_SIZE, FileError, file_size, from_parameters,
                             layout, load, parameters, rules_of, to_bytes, to_float32)
 
 from .helpers import C_FILE, TempDirTest, read
@@ -36,7 +36,7 @@ class FileLayoutTest(TempDirTest):
         net = distinct_network()
         self.assertEqual(net.w_ih[3][7], (3 * 100 + 7) / 4)
         data = to_bytes(net)
-        self.assertEqual((len(data), FILE_SIZE), (11236, 11236))
+        self.assertEqual((len(data), file_size()), (11236, 11236))
         self.assertEqual(self.read_float(data, 3 * 100 + 7), net.w_ih[3][7])
         self.assertEqual(self.read_float(data, 1800 + 42 * 9 + 5), net.w_ho[42][5])
         self.assertEqual(self.read_float(data, 2700 + 99), net.b_h[99])

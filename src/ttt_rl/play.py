@@ -14,7 +14,7 @@ from functools import partial
 
 from . import connect4
 from . import game as tic_tac_toe
-from .game import EMPTY, O, TIE, X, opponent
+from .game import EMPTY, O, TIE, X, opponent, to_move
 from .expert_iteration import policy_and_value, search_move
 from .nn import best_move, get_computer_move
 from .weights import FileError, rules_of, to_float32
@@ -45,8 +45,7 @@ def format_probabilities(probs, chosen, title="Neural network move probabilities
 def ask(prompt):
     """Print `prompt`, return the line typed, stripped. Raises EOFError at the end of input
     (a closed standard input too: sys.stdin is None), and for q or quit."""
-    sys.stdout.write(prompt)
-    sys.stdout.flush()   # the prompt has no newline: show it before waiting
+    print(prompt, end="", flush=True)   # no newline: flushed, to show it before waiting
     line = sys.stdin.readline() if sys.stdin else ""
     if not line or line.strip().lower() in ("q", "quit"):
         raise EOFError
@@ -54,12 +53,10 @@ def ask(prompt):
 
 
 def play_game(net, nn_symbol=O, search=0):
-    """Play one game, the person (standard input) against the net as `nn_symbol` (C:
-    play_game), of the game the net plays (tic-tac-toe, or connect four for an 84-input net;
-    with `search` > 0, connect four's net plays through its search with that many simulations
-    a move, expert_iteration.search_move). Returns (winner, move_history): X, O or TIE, and
-    the moves played (cells 0-8, or columns 0-6). Raises EOFError if the input ends or the
-    person types q."""
+    """Play one game of the net's game, the person (standard input) against the net as
+    `nn_symbol` (C: play_game); with `search` > 0, a connect-four net plays through its search,
+    that many simulations a move. Returns (winner, move_history): X, O or TIE, and the moves
+    (cells 0-8, or columns 0-6). Raises EOFError if the input ends or the person types q."""
     rules, rng = rules_of(net), random.Random(0)   # (the search's random games, if any)
     name, move_word, _, _, refused = WORDS[rules]
     last = rules.OUTPUT_SIZE - 1   # moves are 0 to last
@@ -67,10 +64,10 @@ def play_game(net, nn_symbol=O, search=0):
     board = rules.init_game()
     write("Welcome to %s! You are %s, the computer is %s.\n" % (name, human, nn_symbol))
     write("Enter %ss as numbers from 0 to %d (see picture).\n" % (move_word, last))
-    turn, winner = X, None   # X always moves first
+    winner = None
     while winner is None:
         write(rules.display_board(board))
-        if turn == human:
+        if to_move(board) == human:
             text = ask("Your move (0-%d): " % last)
             move = int(text) if text in [str(m) for m in range(last + 1)] else None
             # A legal move's cell (tic-tac-toe), or its column's top cell, is empty.
@@ -94,9 +91,8 @@ def play_game(net, nn_symbol=O, search=0):
                       .replace("Sum of all probabilities", "Sum of all shares") if visits
                       else "A column wins at once: played without a search.\n")
             write("Computer placed %s at %s %d\n" % (nn_symbol, move_word, move))
-        rules.play_move(board, move, turn)
+        rules.play_move(board, move, to_move(board))
         move_history.append(move)
-        turn = opponent(turn)
         winner = rules.check_game_over(board)
     write(rules.display_board(board))
     write("It's a tie!\n" if winner == TIE else
@@ -105,11 +101,10 @@ def play_game(net, nn_symbol=O, search=0):
 
 
 def play_session(net, nn_symbol=O, learn=None, search=0):
-    """Play until the person says no, types q, the input ends or Ctrl-C (the C's main loop),
-    with learn(net, move_history, winner, nn_symbol) after each game, as ttt.c (the net plays
-    through its search with `search` simulations, if > 0: play_game); then print the
-    score. Returns (games played, True if Ctrl-C ended the session). At the prompt, Ctrl-C
-    ends the session at once, whatever handler the caller set (it is set back at the end)."""
+    """Play games (play_game's) until the person says no, types q, the input ends or Ctrl-C
+    (the C's main loop), with learn(net, move_history, winner, nn_symbol) after each, as ttt.c;
+    then print the score. Returns (games played, True if Ctrl-C ended the session). At the
+    prompt, Ctrl-C ends the session at once, whatever handler the caller set (set back after)."""
     score, interrupted = Counter(), False
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
@@ -142,20 +137,19 @@ def main(argv=None):
     1 for a file that cannot be read or written, 130 after Ctrl-C."""
     parser = parser_for("ttt-play", "Play tic-tac-toe (or connect four, as the file tells) "
                         "against a trained network.", None)
-    parser.add_argument("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="WEIGHTS",
-                        help="weights file from ttt-train or the C train (default %s)"
-                        % DEFAULT_WEIGHTS)
-    parser.add_argument("--side", choices=(O, X), default=O,
-                        help="the side the net plays (default O; X moves first)")
-    parser.add_argument("--learn", action="store_true", help="learn from each finished game, "
-                        "as ttt.c does, and save the weights when the session ends")
-    parser.add_argument("--save", metavar="FILE", help="with --learn: save to FILE, not WEIGHTS")
-    parser.add_argument("--search", type=number(int, 0, 10000), default=0, metavar="N",
-                        help="connect four: the net plays through its search, N simulations "
-                        "a move (default 0: the net alone)")
-    parser.add_argument("--method", choices=(MONTE_CARLO, Q_LEARNING), default=MONTE_CARLO,
-                        help="with --learn: the rule (default monte-carlo, the C's; a file "
-                        "does not say which rule made it: a Q-learning net needs q-learning)")
+    add = parser.add_argument
+    add("weights", nargs="?", default=DEFAULT_WEIGHTS, metavar="WEIGHTS",
+        help="weights file from ttt-train or the C train (default %s)" % DEFAULT_WEIGHTS)
+    add("--side", choices=(O, X), default=O,
+        help="the side the net plays (default O; X moves first)")
+    add("--learn", action="store_true", help="learn from each finished game, as ttt.c does, "
+        "and save the weights when the session ends")
+    add("--save", metavar="FILE", help="with --learn: save to FILE, not WEIGHTS")
+    add("--search", type=number(int, 0, 10000), default=0, metavar="N", help="connect four: "
+        "the net plays through its search, N simulations a move (default 0: the net alone)")
+    add("--method", choices=(MONTE_CARLO, Q_LEARNING), default=MONTE_CARLO, help="with --learn: "
+        "the rule (default monte-carlo, the C's; a file does not say which rule made it: a "
+        "Q-learning net needs q-learning)")
     args = parser.parse_intermixed_args(argv)
     if not args.learn and (args.save or args.method != MONTE_CARLO):
         parser.error("--save and --method are for --learn")

@@ -6,16 +6,13 @@ neither the side nor the rule is recorded. to_bytes and load port save_neural_ne
 load_neural_network (fwrite and fread of the four arrays); load also refuses other sizes, NaN
 and infinities. Writing the bytes safely is lab/files.py's job.
 
-A connect-four net (`c4_nn.bin`, connect4.py) has the same layout with 84 inputs and 7 outputs:
-w_ih (84 x H), w_ho (H x 7), b_h (H), b_o (7). Its inputs are two per cell, cells row by row
-from the top left (cell = 7 x row + column, row 0 the top row), each cell (1, 0) for a piece of
-the player to move, (0, 1) for the other player's, (0, 0) empty; its outputs one per column,
-0 to 6 from the left. Expert iteration's net has an eighth output, its value (nn.py): w_ho
-(H x 8), b_o (8). The size tells the game and the outputs: tic-tac-toe has 28H + 9 floats,
-connect four 92H + 7, or 93H + 8 with the value. The first two never collide (28a + 9 = 92b + 7
-would make 14a + 1 = 46b, an odd number equal to an even one), but 93H + 8 can equal another
-layout's size (H = 91 and a 7-output H = 92; H = 25 and tic-tac-toe's H = 83): such a size loads
-as the older layout, and expert iteration refuses to train an H whose file would collide.
+A connect-four net (`c4_nn.bin`) has the same layout with its 84 inputs
+(connect4.board_to_inputs) and 7 outputs, one per column; expert iteration's has an eighth, its
+value (nn.py). The size tells the game and the outputs: tic-tac-toe has 28H + 9 floats, connect
+four 92H + 7, or 93H + 8 with the value. The first two never collide (28a + 9 = 92b + 7 would
+make 14a + 1 = 46b, an odd number equal to an even one), but 93H + 8 can equal another layout's
+size (H = 91 and a 7-output H = 92; H = 25 and tic-tac-toe's H = 83): such a size loads as the
+older layout, and expert iteration refuses to train an H whose file would collide.
 """
 
 import math
@@ -43,9 +40,6 @@ def file_size(hidden_size=HIDDEN_SIZE, rules=tic_tac_toe, outputs=None):
     defaults to the game's moves (8: with a value head)."""
     outputs = outputs or rules.OUTPUT_SIZE
     return FLOAT_BYTES * ((rules.INPUT_SIZE + outputs + 1) * hidden_size + outputs)
-
-
-FILE_SIZE = file_size()
 
 
 def layout(size):
@@ -93,14 +87,13 @@ def to_bytes(net):
 
 
 def from_bytes(data, name="the data"):
-    """Return the NeuralNetwork stored in `data` (a weights file's bytes), tic-tac-toe's or
-    connect four's as the size tells (rules_of says which). Raises FileError, naming `name`,
-    for a size that fits no hidden size of either game, or a parameter that is NaN or
-    infinite."""
+    """Return the NeuralNetwork stored in `data` (a weights file's bytes), of the game its size
+    tells (rules_of says which). Raises FileError, naming `name`, for a size that fits no net,
+    or a parameter that is NaN or infinite."""
     found = layout(len(data))
     if found is None:
         raise FileError("%s is not a weights file: its %d bytes fit no net (the C's has %d; "
-                        "weights.py lists the sizes)" % (name, len(data), FILE_SIZE))
+                        "weights.py lists the sizes)" % (name, len(data), file_size()))
     flat = list(struct.unpack("<%df" % (len(data) // FLOAT_BYTES), data))
     for index, w in enumerate(flat):
         if not math.isfinite(w):
