@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
                                 "src"))
 
 from ttt_rl import connect4  # noqa: E402
-from ttt_rl.expert_iteration import search_move  # noqa: E402
+from ttt_rl.expert_iteration import player, search_move  # noqa: E402
 from ttt_rl.game import O, X  # noqa: E402
 from ttt_rl.lab import exact  # noqa: E402
 from ttt_rl.weights import load  # noqa: E402
@@ -44,7 +44,7 @@ def player_of(name, search):
         return lambda board: connect4.get_tactical_move(board, rng)
     if name == "uniform":
         return lambda board: search_move(uniform, board, search, random.Random(0))[0]
-    return exact.c4_player(load(name), search)
+    return player(load(name), search)
 
 
 def main():

@@ -113,7 +113,8 @@ class AgainstCTest(unittest.TestCase):
 
         # The C announces the training twice ("with N games", then "against N random
         # games..."); the port prints the second line only.
-        c_shapes = [s for s in shapes(c_lines, c_out) if s != "Training neural network with N games"]
+        c_shapes = [s for s in shapes(c_lines, c_out)
+                    if s != "Training neural network with N games"]
         self.assertEqual(shapes(out.splitlines(), py_out)[:len(c_shapes)], c_shapes)
         self.assertIn("Games: N, Wins: N (N.N%), Losses: N (N.N%), Ties: N (N.N%)", c_shapes)
 

@@ -23,7 +23,7 @@ from unittest import mock
 
 from ttt_rl import connect4, web
 from ttt_rl import game as tic_tac_toe
-from ttt_rl.expert_iteration import HIDDEN_SIZE, policy_and_value, search_move
+from ttt_rl.expert_iteration import HIDDEN_SIZE, player, policy_and_value, search_move
 from ttt_rl.game import BOTH, O, X
 from ttt_rl.learn import DEFAULT_SETTINGS, train_against_random
 from ttt_rl.lab import exact
@@ -437,7 +437,7 @@ class ConnectFourTest(ServerCase):
         self.assertEqual((row["games"], sorted(row)), (30, ["games", "kept", "kept_search",
                                                             "random", "tactical"]))
         # kept_search: the 50-simulation search's kept share on every fifth position
-        search = exact.c4_player(net, web.C4_CHART_SEARCH)
+        search = player(net, web.C4_CHART_SEARCH)
         self.assertEqual(row["kept_search"], exact.c4_kept(search, exact.c4_positions()[::5]))
         self.assertEqual(sum(row["tactical"][X]), 2)   # wins, draws, losses
         # A second training keeps the first one for the chart, faded.
@@ -494,8 +494,8 @@ class ConnectFourTest(ServerCase):
             status, verdict = self.call("/api/inspect")
         self.assertEqual(status, 200)
         [(title, lines)] = verdict.items()
-        player = exact.c4_player(self.c4_net())
-        self.assertEqual(lines, exact.c4_lines(exact.c4_results(player, 3)))
+        net_player = player(self.c4_net())
+        self.assertEqual(lines, exact.c4_lines(exact.c4_results(net_player, 3)))
 
 
 class CommandTest(unittest.TestCase):

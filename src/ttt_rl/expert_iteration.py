@@ -35,14 +35,14 @@ import random
 from . import connect4
 from .game import TIE, to_move
 from .mcts import puct_visits, result
-from .nn import backprop, forward_pass, softmax
+from .nn import backprop, forward_pass, get_computer_move, softmax
 from .policy_iteration import shuffled
 
 HIDDEN_SIZE = 150          # hidden units of `make c4`'s net (--hidden; the C's 100 also learns)
 SIMULATIONS = 100          # PUCT simulations a move in self-play
 GAMES_PER_ROUND = 200      # self-play games between two rounds of learning
 LEARNING_RATE = 0.02       # smaller than the C's 0.1: every position is seen several times
-REPLAY_POSITIONS = 40000   # positions learned in a round: its own (with their mirror images),
+REPLAY_POSITIONS = 80000   # positions learned in a round: its own (with their mirror images),
                            # and earlier ones kept at random up to this many
 EPOCHS = 2                 # passes over them a round, each in a new random order
 SAMPLED_PLIES = 10         # the first moves of a game drawn in proportion to the visits
@@ -74,6 +74,15 @@ def search_move(evaluate, board, simulations, rng, noise=None):
         return column, None
     visits = puct_visits(board, rng, evaluate, simulations, connect4, noise)
     return visits.index(max(visits)), visits
+
+
+def player(net, simulations=0):
+    """Return a player of `net`, board -> column: its favourite open column (simulations 0:
+    nn.get_computer_move), or its search's (search_move, seeded: the same column each time)."""
+    if not simulations:
+        return functools.partial(get_computer_move, net, rules=connect4)
+    evaluate = functools.partial(policy_and_value, net)
+    return lambda board: search_move(evaluate, board, simulations, random.Random(0))[0]
 
 
 def dirichlet_noise(board, rng):

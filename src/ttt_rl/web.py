@@ -24,7 +24,7 @@ import threading
 from importlib import resources
 
 from . import connect4
-from .expert_iteration import policy_and_value, search_move
+from .expert_iteration import player, policy_and_value, search_move
 from .game import BOTH, O, X, opponent, to_move
 from .nn import get_computer_move, init_neural_network
 from .policy_iteration import correct_moves, move_results, reachable
@@ -56,8 +56,8 @@ def measure(net, games, side):
     with the net's search, on every fifth position), or tic-tac-toe's exact figures as `side`,
     sides (each side's), telling ([label, position, probs, correct cells])."""
     if rules_of(net) is connect4:
-        searched = exact.c4_kept(exact.c4_player(net, C4_CHART_SEARCH), exact.c4_positions()[::5])
-        return dict(exact.c4_results(exact.c4_player(net), C4_CHART_GAMES), games=games,
+        searched = exact.c4_kept(player(net, C4_CHART_SEARCH), exact.c4_positions()[::5])
+        return dict(exact.c4_results(player(net), C4_CHART_GAMES), games=games,
                     kept_search=searched)
     row = curve.measure(net, games, None, side)
     telling = [[name, position, probs, correct_moves(position)]
@@ -158,7 +158,7 @@ class App:
             net = copy.copy(self.net)
         if self.rules is connect4:
             return {"Against {:,} seeded games a side".format(exact.C4_GAMES):
-                    exact.c4_lines(exact.c4_results(exact.c4_player(net)))}
+                    exact.c4_lines(exact.c4_results(player(net)))}
         return {"As " + side: exact.describe(net, side)[0] for side in (O, X)}
 
 

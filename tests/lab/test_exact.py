@@ -7,7 +7,8 @@ import unittest
 
 from ttt_rl import connect4
 from ttt_rl.game import BOTH, EMPTY, O, X, check_game_over, get_random_move
-from ttt_rl.lab.exact import (C4_PLAYERS, KINDS, c4_kept, c4_player, c4_positions, c4_results,
+from ttt_rl.expert_iteration import player
+from ttt_rl.lab.exact import (C4_PLAYERS, KINDS, c4_kept, c4_positions, c4_results,
                               complete_share, evaluate_network, evaluate_policy, net_policy)
 from ttt_rl.nn import init_neural_network
 from ttt_rl.policy_iteration import correct_moves, reachable
@@ -148,12 +149,12 @@ class ConnectFourTest(unittest.TestCase):
     def test_results_repeat_and_count_every_game(self):
         net = init_neural_network(random.Random(1), 10, connect4, value_head=True)
         for search in (0, 3):
-            first = c4_results(c4_player(net, search), games=4)
-            self.assertEqual(c4_results(c4_player(net, search), games=4), first)
+            first = c4_results(player(net, search), games=4)
+            self.assertEqual(c4_results(player(net, search), games=4), first)
             self.assertEqual(sorted(first), sorted(list(C4_PLAYERS) + ["kept"]))
-            for player in C4_PLAYERS:
+            for name in C4_PLAYERS:
                 for side in (X, O):
-                    self.assertEqual(sum(first[player][side]), 4, (player, side))
+                    self.assertEqual(sum(first[name][side]), 4, (name, side))
             self.assertEqual(sorted(first["kept"]), ["all", "block", "quiet", "win"])
 
     def test_the_kept_share_by_kind(self):

@@ -96,8 +96,7 @@ def add_training_flags(parser, games_help, every_rule=True):
 def check_flags(parser, args):
     """Fill in the defaults that depend on --game, --method and --opponent; parser.error (exit 2)
     for flags that do not go together. Returns args."""
-    # Given: not None, the default (a store_true flag: not False). `not in (None, False)` would
-    # miss --epsilon 0: 0 == False.
+    # Given: not None, the default (a store_true flag: not False; 0 == False, but 0 is given).
     given = {name for name, value in vars(args).items()
              if value is not None and value is not False}
     args.game = getattr(args, "game", None) or "tic-tac-toe"   # a name: args go to workers
@@ -131,15 +130,14 @@ def check_flags(parser, args):
                 parser.error("--%s %s" % (name.replace("_", "-"), why))
     args.side, args.opponent = BOTH if both else args.side or O, opponent
     args.games = DEFAULT_GAMES[args.method] if args.games is None else args.games
-    args.init_net = load_weights(args.init) if args.init else None   # FileError: one line
-    if args.init_net and rules_of(args.init_net) is not GAMES[args.game]:
-        parser.error("--init %s is a net of the other game" % args.init)
-    if args.init_net and (len(args.init_net.b_o) > args.init_net.moves) != expert:
-        parser.error("--init %s: %s" % (args.init, "expert iteration needs a net with a value "
-                     "output" if expert else "a net with a value output is expert iteration's"))
-    if args.init_net and args.hidden not in (None, len(args.init_net.b_h)):
+    init = args.init_net = load_weights(args.init) if args.init else None   # FileError: 1 line
+    # The game's net, and for expert iteration (only) one with a value output.
+    if init and (rules_of(init), len(init.b_o) > init.moves) != (GAMES[args.game], expert):
+        parser.error("--init %s is not a net of this game and rule (a net with a value output "
+                     "is expert iteration's)" % args.init)
+    if init and args.hidden not in (None, len(init.b_h)):
         parser.error("--hidden %d does not match --init %s (%d hidden units)"
-                     % (args.hidden, args.init, len(args.init_net.b_h)))
+                     % (args.hidden, args.init, len(init.b_h)))
     if expert and args.hidden and layout(file_size(args.hidden, connect4, 8))[1] != 8:
         parser.error("--hidden %d: the file would have the size of another kind of net's; "
                      "choose another number" % args.hidden)

@@ -12,7 +12,8 @@ from collections import Counter
 from ..game import BOTH, O, TIE, X, board_to_inputs
 from ..nn import forward_pass
 from ..weights import to_float32
-from .exact import KINDS, c4_kept, c4_player, c4_positions, correct_moves, evaluate_network
+from ..expert_iteration import player
+from .exact import KINDS, c4_kept, c4_positions, correct_moves, evaluate_network
 
 REPORT_INTERVAL = 10000   # games between two progress lines, as in the C
 TELLING_POSITIONS = {   # (label, position): has the net understood the game? The net is to move.
@@ -93,10 +94,10 @@ class Reporter:
     def report_round(self, net, games, winners):
         """Expert iteration's callback after each round: how strong the net alone is now (its
         kept share on 200 of the positions: no search, so cheap), and an ETA from the last
-        round's time (rounds grow slower as the replay memory fills)."""
-        now = time.perf_counter()
-        seconds, self.last = now - getattr(self, "last", self.start), now
-        kept = c4_kept(c4_player(net), c4_positions()[::5])
+        round's time (the first rounds learn fewer positions, and a busy machine varies)."""
+        now, last = time.perf_counter(), getattr(self, "last", self.start)
+        seconds, self.last = now - last, now
+        kept = c4_kept(player(net), c4_positions()[::5])
         print("Games: %d, the net alone keeps the value in %.1f%% of 200 positions (%s) [%s, "
               "%.0f s a round, ETA %s]" % (
                   games, 100 * kept["all"], ", ".join("%s %.0f%%" % (k, 100 * kept[k])

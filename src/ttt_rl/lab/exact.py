@@ -10,18 +10,16 @@ with perfect play on positions a solver scored once (data/c4_positions.txt).
 """
 
 import random
-from functools import cache, partial
+from functools import cache
 from importlib import resources
 
 from .. import connect4
 from ..game import BOTH, O, TIE, X, check_game_over, opponent, to_move
+from ..expert_iteration import player
 from ..learn import play_against_random
 from ..nn import get_computer_move
-from ..expert_iteration import policy_and_value, search_move
 from ..policy_iteration import START, correct_moves, game_tree
 from ..weights import rules_of
-# Re-exported: web.py and the browser test still read these here.
-from ..policy_iteration import minimax, move_results, reachable  # noqa: F401
 
 
 def net_policy(net):
@@ -88,7 +86,7 @@ def describe(net, side=O):
     `side` (both: each): evaluate_network's dict with complete_share's figures, complete_kept
     and complete_positions. Connect four's: c4_results of the net alone, and game "connect4"."""
     if rules_of(net) is connect4:
-        result = dict(game="connect4", **c4_results(c4_player(net)))
+        result = dict(game="connect4", **c4_results(player(net)))
         return c4_lines(result), result
     result = evaluate_network(net, side)
     kept, positions = complete_share(net_policy(net), side)
@@ -144,15 +142,6 @@ def c4_kept(player, positions=None):
         hits[what].append(player(board) in keep)
     hits = dict(all=[hit for k in KINDS for hit in hits[k]], **hits)
     return {k: sum(v) / max(len(v), 1) for k, v in hits.items()}
-
-
-def c4_player(net, search=0):
-    """Return the player of `net`: board -> column, the net alone (search 0) or its search with
-    that many simulations (expert_iteration.search_move, seeded: the same column each run)."""
-    if not search:
-        return partial(get_computer_move, net, rules=connect4)
-    evaluate = partial(policy_and_value, net)
-    return lambda board: search_move(evaluate, board, search, random.Random(0))[0]
 
 
 def c4_results(player, games=C4_GAMES):

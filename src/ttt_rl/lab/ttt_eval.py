@@ -11,7 +11,8 @@ from .. import connect4
 from ..game import BOTH, O, X
 from ..weights import FileError, rules_of
 from .cli import EXIT_FAILURE, command, number, parser_for
-from .exact import C4_SEARCH_GAMES, c4_lines, c4_player, c4_results, describe
+from ..expert_iteration import player
+from .exact import C4_SEARCH_GAMES, c4_lines, c4_results, describe
 from .files import load_weights
 
 EXIT_UNREADABLE = 2   # as grep and diff: 1 is taken by "can be beaten" (--check)
@@ -57,7 +58,7 @@ def main(argv=None):
             continue
         lines, result = describe(net, args.side)
         if args.search:
-            result["with_search"] = dict(c4_results(c4_player(net, args.search),
+            result["with_search"] = dict(c4_results(player(net, args.search),
                                                     C4_SEARCH_GAMES), search=args.search)
             lines += c4_lines(result["with_search"], "With its search, %d simulations a move"
                               % args.search)
