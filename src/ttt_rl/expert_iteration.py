@@ -132,7 +132,7 @@ def learn_positions(net, positions, rng, learning_rate=LEARNING_RATE):
 
 
 def train_expert_iteration(net, num_games, rng, simulations=SIMULATIONS,
-                           learning_rate=LEARNING_RATE, report=None, play_games=None):
+                           learning_rate=LEARNING_RATE, report=None, play_games=None, stop=None):
     """Train `net` (84-H-8, with a value head; in place) by expert iteration for `num_games`
     self-play games.
 
@@ -140,8 +140,9 @@ def train_expert_iteration(net, num_games, rng, simulations=SIMULATIONS,
     one shorter), a random.Random (each game's seed and the order of learning come from it),
     the simulations a move and the learning rate. play_games(net, seeds) -> [(positions,
     winner) per seed, in order], or None to stop at once (the default plays them here, one
-    after the other, with self_play_game). After each round, if `report` is given, calls
-    report(net, games_played, winners); if it returns True, training stops there.
+    after the other, with self_play_game, and stops when stop(), if given, is True after a
+    game). After each round, if `report` is given, calls report(net, games_played, winners);
+    if it returns True, training stops there.
     Returns the number of games whose positions the net has learned.
 
     Each position is also learned mirrored left to right (connect4.mirror): the game is
@@ -149,7 +150,12 @@ def train_expert_iteration(net, num_games, rng, simulations=SIMULATIONS,
     """
     if play_games is None:
         def play_games(net, seeds):
-            return [self_play_game(net, seed, simulations) for seed in seeds]
+            played = []
+            for seed in seeds:
+                played.append(self_play_game(net, seed, simulations))
+                if stop is not None and stop():   # the round is dropped
+                    return None
+            return played
     memory, games = [], 0
     while games < num_games:
         seeds = [int(rng.random() * 2 ** 53) for _ in range(min(GAMES_PER_ROUND,

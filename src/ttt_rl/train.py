@@ -1,9 +1,7 @@
 """`ttt-train`: train the network, then save it.
 
 Ports main of the C `train` program (ttt.c split in two by ArthurChiao): a new network,
-train_against_random, save_neural_network. Around them, what a command owes its user (lab/):
-the output tried before the first game, progress, the saved net's exact verdict, and a first
-Ctrl-C that stops after the current game and keeps the work.
+train_against_random, save_neural_network; around them, what a command owes its user (lab/).
 """
 
 import sys
@@ -98,10 +96,9 @@ def main(argv=None):
             if args.curve:
                 save_curve(csv_text({args.seed: reporter.rows}, args.side).encode())
                 print("Learning curve written to %s" % args.curve)
-            rate = games / seconds   # a slow rule's (expert iteration's, a sweep's) with decimals
-            print("Training time: %s (%d %s, %s a second)" % (
-                format_seconds(seconds), games, unit, "%.0f" % rate if rate >= 10 else
-                "%.2f" % rate))
+            rate = games / seconds   # a slow rule's (a sweep's, a round's) with 2 decimals
+            print("Training time: %s (%d %s, %.*f a second)" % (
+                format_seconds(seconds), games, unit, 0 if rate >= 10 else 2, rate))
             net = from_bytes(to_bytes(net))   # the net as the file holds it
     lines, result = describe(net, args.side)   # as ttt-eval says it
     print("\n".join(lines))

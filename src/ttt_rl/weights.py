@@ -6,13 +6,11 @@ neither the side nor the rule is recorded. to_bytes and load port save_neural_ne
 load_neural_network (fwrite and fread of the four arrays); load also refuses other sizes, NaN
 and infinities. Writing the bytes safely is lab/files.py's job.
 
-A connect-four net (`c4_nn.bin`) has the same layout with its 84 inputs
-(connect4.board_to_inputs) and 7 outputs, one per column; expert iteration's has an eighth, its
-value (nn.py). The size tells the game and the outputs: tic-tac-toe has 28H + 9 floats, connect
-four 92H + 7, or 93H + 8 with the value. The first two never collide (28a + 9 = 92b + 7 would
-make 14a + 1 = 46b, an odd number equal to an even one), but 93H + 8 can equal another layout's
-size (H = 91 and a 7-output H = 92; H = 25 and tic-tac-toe's H = 83): such a size loads as the
-older layout, and expert iteration refuses to train an H whose file would collide.
+A connect-four net (`c4_nn.bin`) has the same layout with its 84 inputs (connect4.py) and 7
+outputs, one per column; expert iteration's has an eighth, its value (nn.py). The size tells
+the game and the outputs: 28H + 9 floats, 92H + 7, or 93H + 8. The first two never meet
+(28a + 9 = 92b + 7 gives 14a + 1 = 46b, odd = even); 93H + 8 can (H = 91 and 92; H = 25 and
+tic-tac-toe's 83): such a size loads as the older layout, and expert iteration refuses that H.
 """
 
 import math

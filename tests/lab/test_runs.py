@@ -142,10 +142,12 @@ class ExpertIterationTest(TempDirTest):
     def test_the_same_file_with_1_and_2_workers_and_1_plays_here(self):
         pids = []
 
+        play = expert_iteration.self_play_game
+
         def game(*args):
             pids.append(os.getpid())
-            return expert_iteration.self_play_game(*args)
-        with mock.patch("ttt_rl.lab.runs.self_play_game", game):
+            return play(*args)
+        with mock.patch("ttt_rl.expert_iteration.self_play_game", game):
             one = self.train(6, "one.bin", "--jobs", "1")
         self.assertEqual(set(pids), {os.getpid()})   # a debugger can step into each game
         self.assertEqual(len(one), file_size(10, connect4, 8))

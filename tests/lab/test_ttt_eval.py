@@ -107,12 +107,11 @@ class ConnectFourTest(TempDirTest):
         self.c4_file = self.path("c4.bin")
         with open(self.c4_file, "wb") as f:
             f.write(to_bytes(init_neural_network(random.Random(1), 10, connect4, True)))
-        results = exact.c4_results
-        for module in (exact, ttt_eval):   # the net alone (exact.describe), with its search
-            patch = mock.patch.object(module, "c4_results", lambda player, games=0:
-                                      results(player, 20))
-            patch.start()
-            self.addCleanup(patch.stop)
+        results = exact.c4_results   # alone and with its search: 20 games a side
+        patch = mock.patch.object(exact, "c4_results", lambda player, games=0:
+                                  results(player, 20))
+        patch.start()
+        self.addCleanup(patch.stop)
 
     def test_the_figures_in_a_list_that_mixes_the_games(self):
         status, out, err = run_main(ttt_eval.main, self.c4_file, C_FILE)

@@ -1,6 +1,5 @@
-"""The lab: what antirez's C program does not have, kept apart so that the algorithm (the
-modules directly in ttt_rl but the commands and weights.py) reads on its own. One job per lab
-module, in the order they import each other:
+"""The lab: what antirez's C program does not have, kept apart so that the algorithm reads on
+its own. One job per module, in the order they import each other:
 
   exact.py     the strength of a net: exact for tic-tac-toe, measured for connect four
   files.py     reading a weights file for a command; the one way a file is written

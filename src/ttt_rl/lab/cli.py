@@ -1,7 +1,5 @@
 """The command lines: their flags, each learning rule's settings and loop, and what every
-command promises (docs/failures.md): a user's mistake is one line, never a traceback; a first
-Ctrl-C, until the save is done, stops after the current game and saves; a closed pipe is
-quiet. The C has none of this: atoi reads `abc` as 0 games, and Ctrl-C ends it at once.
+command promises (docs/failures.md). The C has none of it: atoi reads `abc` as 0 games.
 """
 
 import argparse

@@ -1,6 +1,5 @@
 """What a run shows as it trains: the C's progress line, and the learning curve of `--curve
-FILE.csv`: the net measured exactly at game 0 and at round numbers of games (evenly spaced on
-a log axis). bench/curve.py draws such rows as a picture.
+FILE.csv`, the net measured exactly at game 0 and at round numbers of games (bench/curve.py).
 """
 
 import csv
@@ -92,9 +91,8 @@ class Reporter:
         return bool(self.stop and self.stop())
 
     def report_round(self, net, games, winners):
-        """Expert iteration's callback after each round: how strong the net alone is now (its
-        kept share on 200 of the positions: no search, so cheap), and an ETA from the last
-        round's time (the first rounds learn fewer positions, and a busy machine varies)."""
+        """Expert iteration's callback after each round: the net alone's kept share on 200 of the
+        positions (its strength; cheap, no search), and an ETA from the last round's time."""
         now, last = time.perf_counter(), getattr(self, "last", self.start)
         seconds, self.last = now - last, now
         kept = c4_kept(player(net), c4_positions()[::5])

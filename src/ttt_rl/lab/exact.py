@@ -1,12 +1,10 @@
 """The strength of a network, and the words that say it.
 
-Tic-tac-toe's is exact. The C only samples win rates; but the net's move is deterministic and
-the game tiny, so every game it can play is walked, over policy_iteration.game_tree() (the
-4,520 positions reachable from the empty board), and each of its moves is checked against
-policy_iteration's minimax. A policy maps a position ("X...O....") to a cell, 0-8.
-
-Connect four's is measured (c4_results): seeded games against two players, and the agreement
-with perfect play on positions a solver scored once (data/c4_positions.txt).
+Tic-tac-toe's is exact, where the C samples: the net's move is deterministic and the game tiny,
+so every game it can play is walked (policy_iteration.game_tree(), 4,520 positions) and each
+move checked against minimax. A policy maps a position ("X...O....") to a cell, 0-8. Connect
+four's is measured (c4_results): seeded games against two players, and the kept share on
+positions a solver scored once (data/c4_positions.txt).
 """
 
 import random
@@ -81,13 +79,19 @@ def verdict(result):
                                 else "unbeatable", 100 * result["win"])
 
 
-def describe(net, side=O):
+def describe(net, side=O, search=0):
     """Return (lines, result): ttt-eval's lines for `net` and their figures. Tic-tac-toe's as
     `side` (both: each): evaluate_network's dict with complete_share's figures, complete_kept
-    and complete_positions. Connect four's: c4_results of the net alone, and game "connect4"."""
+    and complete_positions. Connect four's: c4_results of the net alone, game "connect4", and
+    with `search` > 0, with_search: the same through its search (C4_SEARCH_GAMES games)."""
     if rules_of(net) is connect4:
         result = dict(game="connect4", **c4_results(player(net)))
-        return c4_lines(result), result
+        lines = c4_lines(result)
+        if search:
+            searched = dict(c4_results(player(net, search), C4_SEARCH_GAMES), search=search)
+            result["with_search"] = searched
+            lines += c4_lines(searched, "With its search, %d simulations a move" % search)
+        return lines, result
     result = evaluate_network(net, side)
     kept, positions = complete_share(net_policy(net), side)
     result.update(complete_kept=kept, complete_positions=positions)
@@ -120,8 +124,7 @@ KINDS = ("win", "block", "quiet")   # connect4.threat's, in the order they are p
 @cache
 def c4_positions():
     """Return the kept set, a tuple of (board, the columns that keep the game's value, kind):
-    positions of random games, 6 to 30 moves in, where some column changes the value (win,
-    draw or loss with perfect play), scored once by a solver (bench/c4_positions.py)."""
+    positions of random games where some column changes the value (bench/c4_positions.py)."""
     text = resources.files("ttt_rl").joinpath("data", "c4_positions.txt").read_text()
     positions = []
     for line in text.splitlines():
@@ -146,8 +149,8 @@ def c4_kept(player, positions=None):
 
 def c4_results(player, games=C4_GAMES):
     """Return connect four's figures of `player` (board -> column): {"random": {X: [wins,
-    draws, losses], O: [...]}, "tactical": {...}, "kept": c4_kept's shares}, the same on every
-    run (`games` a side against each player, drawn from random.Random(0))."""
+    draws, losses], O: [...]}, "tactical": {...}, "kept": c4_kept's}; `games` a side against
+    each player, drawn from random.Random(0): the same on every run."""
     results = {name: {} for name in C4_PLAYERS}
     for name, opponent_move in C4_PLAYERS.items():
         for side in (X, O):

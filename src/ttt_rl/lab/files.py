@@ -24,13 +24,12 @@ def load_weights(path):
 
 @contextlib.contextmanager
 def saving(path, weights=True):
-    """Prepare to write `path`, then yield save(data), which writes data (bytes, or a network
-    for a weights file) atomically: into a tempfile.mkstemp file beside `path` (created
-    exclusively under a new random name), then os.replace. With `weights`, the bytes `path`
-    held are kept as `path`.bak, and save returns " (the old file is now NAME.bak)", else "".
-    Raises FileError at once if `path` is a folder, is not empty and not a weights file (with
-    `weights`), or its folder cannot take the temporary file; save's FileError names the file
-    that keeps the data. An unused temporary file is removed. With `path` None, yields None."""
+    """Prepare to write `path` (None: yield None), then yield save(data), which writes data
+    (bytes, or a network for a weights file) atomically: into a tempfile.mkstemp file beside
+    `path` (removed if unused), then os.replace. With `weights`, the old bytes are kept as
+    `path`.bak and save returns " (the old file is now NAME.bak)", else "". Raises FileError at
+    once if `path` is a folder, not empty and not a weights file (with `weights`), or in a
+    folder that cannot take the temporary file; save's FileError names the file with the data."""
     if path is None:
         yield None
         return

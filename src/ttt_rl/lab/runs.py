@@ -1,6 +1,5 @@
 """Worker processes (ProcessPoolExecutor): `ttt-train --runs K`, K seeds in parallel, the best
-saved (antirez's advice for a beatable net: run it again), and expert iteration's games. For
---runs, a shared number, `limit`, set below 0 by a Ctrl-C, stops every run after its game; a
+saved (antirez's advice for a beatable net: run it again), and expert iteration's games. A
 thread in each worker ends it once the command is gone, even by SIGKILL. No C counterpart.
 """
 
@@ -23,8 +22,8 @@ _limit = None   # in a worker: below 0, stop after the current game
 
 
 def _start_worker(limit, parent):
-    """Set up a worker process: `limit`, --runs' shared number (see above); `parent`, the pid of
-    the command. Ctrl-C is the command's to handle; the worker ends when the command is gone."""
+    """Set up a worker process: `limit`, --runs' shared number, set below 0 by a Ctrl-C to stop
+    every run after its game; `parent`, the pid of the command. Ctrl-C is the command's."""
     global _limit
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _limit = limit
@@ -38,8 +37,7 @@ def _start_worker(limit, parent):
 
 def train_run(args, index):
     """In a worker: train run `index` (seed args.seed + index) as ttt-train would; return a dict
-    of its seed, data (the file's bytes), result (exact verdict), rows (curve) and stopped
-    (True if cut short)."""
+    of its seed, data (the file's bytes), result (exact verdict), rows (curve), stopped (bool)."""
     args.seed += index
     net, rng = start_network(args)
     reporter = Reporter(args.games, args.side, curve=bool(args.curve), quiet=True,
@@ -102,20 +100,11 @@ def best_of_runs(args, save, save_curve, stopped):
 
 
 def train_expert_iteration_in_workers(net, rng, args, report, stopped):
-    """train_expert_iteration, each round's games in args.jobs processes (default: one per core,
-    at most a round's games; 1: in this process, to step through in a debugger). A round cut
-    by stopped() (cli.first_ctrl_c's) is dropped: the net stays as the last whole round left
-    it. Returns (games learned, None or the line that says a worker died)."""
+    """train_expert_iteration, each round's games in args.jobs processes (default one per core,
+    at most a round's; 1: in this process, for a debugger). A round cut by stopped() is dropped.
+    Returns (games learned, None or the line that says a worker died)."""
     jobs = min(args.jobs or os.cpu_count() or 1, GAMES_PER_ROUND)
     simulations, error = args.simulations or SIMULATIONS, []
-
-    def play_here(net, seeds):
-        played = []
-        for seed in seeds:
-            played.append(self_play_game(net, seed, simulations))
-            if stopped():
-                return None
-        return played
 
     def play_in_workers(net, seeds):
         try:
@@ -133,7 +122,7 @@ def train_expert_iteration_in_workers(net, rng, args, report, stopped):
     try:
         games = train_expert_iteration(net, args.games, rng, simulations,
                                        settings_from(args).learning_rate, report,
-                                       play_here if jobs == 1 else play_in_workers)
+                                       None if jobs == 1 else play_in_workers, stopped)
     finally:   # also after a second Ctrl-C: the workers killed, no game is waited for
         for child in multiprocessing.active_children():
             child.kill()

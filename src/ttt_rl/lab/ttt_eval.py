@@ -1,6 +1,5 @@
-"""`ttt-eval`: the exact strength of trained networks (exact.py); for a connect-four net, its
-measured figures, alone and with its search (exact.c4_results). The C has nothing like it: it
-only samples games.
+"""`ttt-eval`: the strength of trained networks (exact.describe): a tic-tac-toe net's exact, a
+connect-four net's measured, alone and with its search. The C only samples games.
 """
 
 import json
@@ -11,8 +10,7 @@ from .. import connect4
 from ..game import BOTH, O, X
 from ..weights import FileError, rules_of
 from .cli import EXIT_FAILURE, command, number, parser_for
-from ..expert_iteration import player
-from .exact import C4_SEARCH_GAMES, c4_lines, c4_results, describe
+from .exact import C4_SEARCH_GAMES, describe
 from .files import load_weights
 
 EXIT_UNREADABLE = 2   # as grep and diff: 1 is taken by "can be beaten" (--check)
@@ -56,12 +54,7 @@ def main(argv=None):
             print("ttt-eval: error: %s" % e, file=sys.stderr)
             status = EXIT_UNREADABLE   # could not check: not the same as beatable
             continue
-        lines, result = describe(net, args.side)
-        if args.search:
-            result["with_search"] = dict(c4_results(player(net, args.search),
-                                                    C4_SEARCH_GAMES), search=args.search)
-            lines += c4_lines(result["with_search"], "With its search, %d simulations a move"
-                              % args.search)
+        lines, result = describe(net, args.side, args.search)
         if args.check and not result["unbeatable"]:   # (--check is refused for connect four)
             status = status or EXIT_FAILURE
         name = os.fsencode(path).decode("utf-8", "backslashreplace")   # JSON is UTF-8
