@@ -124,7 +124,8 @@ class ReadmeTest(unittest.TestCase):
         # --jobs 1 the games run in this process, so the profiler sees both chains.
         with open(README, encoding="utf-8") as f:
             text = f.read()
-        said = re.search(r"`ttt-train --game connect4 --method expert-iteration --jobs 1`"
+        said = re.search(r"`ttt-train 200 debug.bin --game connect4 --method expert-iteration "
+                         r"--jobs 1`"
                          r"(.*?)\n\n", text, re.S)
         self.assertIsNotNone(said)
         chains = {}

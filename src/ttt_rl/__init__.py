@@ -7,13 +7,13 @@ four, by the C's rule or by expert iteration. Read it in this order:
   the algorithm (these import only the standard library and each other)
     game.py      the board, the rules, the 18-input encoding, the random player
     connect4.py  connect four's rules and 84-input encoding (the C README's first question)
-    nn.py        the 18-100-9 network (84-H-7 for connect four): forward pass, softmax,
-                 backprop
+    nn.py        the 18-100-9 network (84-H-7 for connect four, 84-H-8 with a value
+                 head): forward pass, softmax, backprop
     learn.py     the C's learning rule: learn_from_game, play_random_game,
                  train_against_random
     qlearn.py    a second rule, Q-learning, with the same network and file
     mcts.py      Monte Carlo tree search: UCT, an opponent to train against; PUCT, guided
-                 by a net's policy
+                 by a net's policy and judged by its value
     selfplay.py  self-play: one net learns both sides against itself
     policy_iteration.py  policy iteration, each policy evaluated exactly by backward
                  induction over the game tree: a complete player, both sides

@@ -16,17 +16,18 @@ Search", NeurIPS 2017), in AlphaZero's form (Silver et al., Science 2018):
      judge of each new position. The first SAMPLED_PLIES moves are drawn in proportion to the
      visits, and the root's prior gets Dirichlet noise: varied games. Then the search plays its
      most visited column. A column that wins at once is played without a search.
-  2. Learning: every position of the game is learned twice over: the policy towards the
-     search's visit shares (cross-entropy; a win at once: that column alone), and the value
-     towards z, the game's result for the player who moved there (+1, 0, -1); one backprop for
-     both (nn.backprop with value_target).
+  2. Learning: every position of the game is learned for two targets, the policy towards the
+     search's visit shares (cross-entropy; a win at once: that column alone) and the value
+     towards z, the game's result for the player to move there (+1, 0, -1), by one backprop
+     (nn.backprop with value_target), from a replay memory of this and earlier rounds.
   3. Repeat with the new net. The net alone (no search) is what ttt-play and ttt-eval use by
      default; search_move plays it with its search (--search N).
 
 The games of a round are independent, so they can be played in parallel: play_games is a
 parameter (the lab passes one that uses worker processes). Each game has its own seed, drawn
 in order from the training's random.Random, so a seed gives the same net however many
-processes play. No C counterpart. The settings are a research prototype's, not tuned.
+processes play. No C counterpart. The settings are a research prototype's (the project's
+notes), not tuned here.
 """
 
 import functools
@@ -121,10 +122,10 @@ def self_play_game(net, seed, simulations=SIMULATIONS):
 
 
 def learn_positions(net, positions, rng, learning_rate=LEARNING_RATE):
-    """One pass of learning over `positions` (a list of (board, target, z)) in a random order:
-    for each, forward_pass, then backprop towards the target (cross-entropy over the 7
-    outputs; a full column's target is 0, as a taken cell's is in the C's rule) and z (the
-    value's squared error)."""
+    """One pass of learning over `positions`, a list of (board, target, z), in a new random
+    order (the list itself is shuffled in place): for each, forward_pass, then backprop
+    towards the target (cross-entropy over the 7 outputs; a full column's target is 0, as a
+    taken cell's is in the C's rule) and z (the value's squared error)."""
     positions[:] = shuffled(positions, rng)   # in place: the caller's memory is shuffled too
     for board, target, z in positions:
         forward_pass(net, connect4.board_to_inputs(board))

@@ -163,8 +163,8 @@ def main(argv=None):
             first_ctrl_c() as stopped:
         print("Neural network loaded from %s" % args.weights)
         print("Ready to play! Type q to quit.")
-        print(LEGEND % WORDS[rules_of(net)][2:4] + " With --search, the search's grid under "
-              "it." * bool(args.search))
+        print(LEGEND % WORDS[rules_of(net)][2:4] + " With --search: the search's grid under "
+              "it, with the #." * bool(args.search))
         if args.learn:
             print("Learning by the %s rule: the file does not say which rule trained it; a "
                   "net trained by another rule needs --method." % args.method)

@@ -86,8 +86,9 @@ def main(argv=None):
                                      else reporter.report), None
             seconds = reporter.finish(net)
             unit = "sweeps" if sweeps else "games"
-            print("\n" + ("Stopped by Ctrl-C after %d of %d %s%s." % (
-                games, args.games, unit, " (whole rounds learned)" * expert) if stopped() else
+            print("\n" + ("Stopped by %s after %d of %d %s%s." % (
+                "a worker's death" if error else "Ctrl-C", games, args.games, unit,
+                " (whole rounds learned)" * expert) if stopped() or error else
                 "Training complete!" if games else
                 "No %s: the net is untrained (random weights).%s" % (
                     unit, " For a player: %s." % C4_ADVICE if args.game == CONNECT4 else "")))

@@ -1,16 +1,15 @@
 """The weights file, `ttt_nn.bin`: the format of the C train/play split.
 
-The parameters as little-endian float32 in the order of the C struct: w_ih (18 x H), w_ho
-(H x 9), b_h (H), b_o (9); 11236 bytes for the C's H = 100. No header: H is read from the size;
-neither the side nor the rule is recorded. to_bytes and load port save_neural_network and
-load_neural_network (fwrite and fread of the four arrays); load also refuses other sizes, NaN
-and infinities. Writing the bytes safely is lab/files.py's job.
+The parameters as little-endian float32 in the order of the C struct: w_ih (18 x H),
+w_ho (H x 9), b_h (H), b_o (9); 11236 bytes for the C's H = 100. No header: H is read from the
+size; neither the side nor the rule is recorded. to_bytes and load port save_neural_network
+and load_neural_network. Writing the bytes safely is lab/files.py's job.
 
 A connect-four net (`c4_nn.bin`) has the same layout with its 84 inputs (connect4.py) and 7
 outputs, one per column; expert iteration's has an eighth, its value (nn.py). The size tells
 the game and the outputs: 28H + 9 floats, 92H + 7, or 93H + 8. The first two never meet
-(28a + 9 = 92b + 7 gives 14a + 1 = 46b, odd = even); 93H + 8 can (H = 91 and 92; H = 25 and
-tic-tac-toe's 83): such a size loads as the older layout, and expert iteration refuses that H.
+(28a + 9 = 92b + 7 gives 14a + 1 = 46b, odd = even); 93H + 8 can, for 214 H up to 10,000
+(25, as tic-tac-toe's 83; 91, as 92; ...): it loads as the older, and training refuses that H.
 """
 
 import math

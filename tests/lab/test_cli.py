@@ -120,8 +120,8 @@ class CtrlCTest(TempDirTest):
             with ctrl_c_after(after):
                 status, out, err = run_main(train.main, "50", out_file, "--seed", "1")
             self.assertEqual(status, 130)
-            self.assertIn("Ctrl-C: stopping after this game or sweep (expert iteration: "
-                          "dropping this round), then saving", err)
+            self.assertIn("Ctrl-C: stopping after this game or sweep (expert iteration: now, "
+                          "or after the learning under way), then saving", err)
             self.assertIn("Neural network saved to", out)
             if after < 50:
                 self.assertIn("Stopped by Ctrl-C after 7 of 50 games.", out)

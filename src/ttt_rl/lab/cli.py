@@ -197,8 +197,8 @@ def first_ctrl_c():
         if pressed:
             raise KeyboardInterrupt
         pressed.append(signum)
-        sys.stderr.write("\nCtrl-C: stopping after this game or sweep (expert iteration: "
-                         "dropping this round), then saving (again: stop now, save nothing)\n")
+        sys.stderr.write("\nCtrl-C: stopping after this game or sweep (expert iteration: now, or "
+                         "after the learning under way), then saving (again: quit unsaved)\n")
     previous = signal.signal(signal.SIGINT, handler)
     try:
         yield lambda: bool(pressed)
