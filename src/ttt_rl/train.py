@@ -11,7 +11,7 @@ from .mcts import PLAYOUTS
 from .weights import from_bytes, to_bytes
 from .lab.exact import describe
 from .lab.cli import (C4_WEIGHTS, CONNECT4, DEFAULT_WEIGHTS, EXIT_FAILURE, EXIT_STOPPED,
-                      EXPERT_ITERATION, GAMES, MAX_JOBS, MCTS, POLICY_ITERATION, RANDOM, SELF,
+                      EXPERT_ITERATION, GAMES, MCTS, POLICY_ITERATION, RANDOM, SELF,
                       add_training_flags, check_flags, command, draw_seed, first_ctrl_c,
                       number, parser_for, start_network, train)
 from .lab.curve import Reporter, csv_text, format_seconds
@@ -55,7 +55,7 @@ def main(argv=None):
     add("--curve", metavar="FILE.csv", help="write the learning curve as CSV rows")
     add("--runs", type=number(int, 1, 10000), metavar="K",
         help="train K runs with seeds S, S+1, ... in parallel and save the best")
-    add("--jobs", type=number(int, 1, MAX_JOBS), metavar="N", help="worker processes for --runs "
+    add("--jobs", type=number(int, 1, 64), metavar="N", help="worker processes for --runs "
         "or expert-iteration (default: one per core; expert-iteration 1: in this process)")
     args = check_flags(parser, parser.parse_intermixed_args(argv))
     # The output (and the curve) tried before the first game; Ctrl-C caught until they are saved.

@@ -17,7 +17,7 @@ import unittest
 from unittest import mock
 
 from ttt_rl import connect4, expert_iteration, train
-from ttt_rl.lab import exact
+from ttt_rl.lab import exact, runs
 from ttt_rl.weights import file_size, load
 
 from ..helpers import C_FILE, DATA, SRC, TempDirTest, read, run_main
@@ -153,18 +153,22 @@ class ExpertIterationTest(TempDirTest):
         self.assertEqual(len(one), file_size(10, connect4, 8))
         self.assertEqual(self.train(6, "two.bin", "--jobs", "2"), one)
 
-    def test_a_worker_that_dies_while_the_net_learns_is_one_line_and_the_round_kept(self):
-        learn = expert_iteration.learn_positions
+    def test_a_worker_that_dies_is_one_line_and_the_last_whole_round_kept(self):
+        # No worker lives while the net learns (a pool a round); a worker of round 2 dies.
+        learn, alive = expert_iteration.learn_positions, []
 
-        def kill_a_worker_then_learn(*args, **kwargs):
-            for child in multiprocessing.active_children()[:1]:
-                os.kill(child.pid, signal.SIGKILL)
-                child.join()
+        def learn_then_kill_the_next_round(*args, **kwargs):
+            alive.append(len(multiprocessing.active_children()))
+            open(DIED, "w").close()
             return learn(*args, **kwargs)
-        with mock.patch("ttt_rl.expert_iteration.learn_positions", kill_a_worker_then_learn):
+        with mock.patch("ttt_rl.expert_iteration.learn_positions",
+                        learn_then_kill_the_next_round), \
+                mock.patch.object(runs, "_self_play", _dying_game), \
+                mock.patch(__name__ + ".DIED", self.path("died")):
             kept = self.train(12, "c4.bin", "--jobs", "2", status=1)
         self.assertEqual(self.err, "ttt-train: error: a worker process died: the net of the "
                                    "last whole round is kept\n")
+        self.assertEqual(set(alive), {0})
         self.assertEqual(kept, self.train(4, "whole.bin", "--jobs", "1"))
 
     @unittest.skipUnless(os.path.isdir("/proc"), "reads /proc")
@@ -209,6 +213,19 @@ class ExpertIterationTest(TempDirTest):
         self.assertIn(proc.returncode, (130, -signal.SIGINT), err)
         self.assertNotIn(b"Traceback", err)
 
+
+
+DIED = None   # a file: once it exists, _dying_game dies
+
+
+def _dying_game(seed, simulations):
+    """runs._self_play in a worker (forked: the test's patches are there), or its death."""
+    if os.path.exists(DIED):
+        os._exit(3)
+    return PLAY(seed, simulations)
+
+
+PLAY = runs._self_play
 
 
 def _zombie(pid):

@@ -124,8 +124,8 @@ class ConnectFourTest(TempDirTest):
                                              % (player, side))
                              + r"\d+\.\d% won, \d+\.\d% drawn, \d+\.\d% lost$")
         self.assertRegex(lines[6], r"^  Keeps the perfect-play value in \d+\.\d% of 1000 "
-                                   r"positions: win \d+\.\d% of \d+, block \d+\.\d% of \d+, "
-                                   r"quiet \d+\.\d% of \d+$")
+                                   r"positions; by kind: win \d+\.\d%, block \d+\.\d%, "
+                                   r"quiet \d+\.\d%$")
         self.assertEqual(lines[7], C_FILE)   # then the tic-tac-toe net, as before
 
     def test_the_search_is_measured_beside_the_net_alone(self):

@@ -39,7 +39,6 @@ RULES = {MONTE_CARLO: (DEFAULT_SETTINGS, train_against_random, learn_from_game),
 DEFAULT_GAMES = {MONTE_CARLO: 150000, Q_LEARNING: 150000, POLICY_ITERATION: 200,
                  EXPERT_ITERATION: 2600}
 EXIT_FAILURE, EXIT_STOPPED = 1, 130   # 130 = 128 + SIGINT, as a shell reports Ctrl-C
-MAX_JOBS = 64   # worker processes at most (--jobs)
 
 
 def number(kind, low=-math.inf, high=math.inf):

@@ -12,7 +12,7 @@ from ..game import BOTH, O, TIE, X, board_to_inputs
 from ..nn import forward_pass
 from ..weights import to_float32
 from ..expert_iteration import player
-from .exact import KINDS, c4_kept, c4_positions, correct_moves, evaluate_network
+from .exact import c4_kept, c4_positions, correct_moves, evaluate_network
 
 REPORT_INTERVAL = 10000   # games between two progress lines, as in the C
 TELLING_POSITIONS = {   # (label, position): has the net understood the game? The net is to move.
@@ -95,13 +95,11 @@ class Reporter:
         positions (its strength; cheap, no search), and an ETA from the last round's time."""
         now, last = time.perf_counter(), getattr(self, "last", self.start)
         seconds, self.last = now - last, now
-        kept = c4_kept(player(net), c4_positions()[::5])
-        print("Games: %d, the net alone keeps the value in %.1f%% of 200 positions (%s) [%s, "
-              "%.0f s a round, ETA %s]" % (
-                  games, 100 * kept["all"], ", ".join("%s %.0f%%" % (k, 100 * kept[k])
-                                                      for k in KINDS),
-                  format_seconds(now - self.start), seconds,
-                  format_seconds((self.num_games - games) * seconds / len(winners))), flush=True)
+        kept = c4_kept(player(net), c4_positions()[::5])["all"]
+        print("Games: %d, the net alone keeps the value in %.1f%% of 200 positions [%s, %.0f s a "
+              "round, ETA %s]" % (games, 100 * kept, format_seconds(now - self.start), seconds,
+                                  format_seconds((self.num_games - games) * seconds
+                                                 / len(winners))), flush=True)
         return bool(self.stop and self.stop())
 
     def finish(self, net):

@@ -163,7 +163,6 @@ def c4_results(player, games=C4_GAMES):
 
 def c4_lines(results, title="The net alone"):
     """Return c4_results in words, as a list of lines under `title`."""
-    counts = {k: sum(kind == k for _, _, kind in c4_positions()) for k in KINDS}
     lines = [title]
     for name in C4_PLAYERS:
         for side, order in ((X, "first"), (O, "second")):
@@ -172,6 +171,6 @@ def c4_lines(results, title="The net alone"):
                          "%.1f%% lost" % (name, side, order, sum(results[name][side]), won,
                                           drawn, lost))
     kept = results["kept"]
-    return lines + ["Keeps the perfect-play value in %.1f%% of %d positions: %s" % (
+    return lines + ["Keeps the perfect-play value in %.1f%% of %d positions; by kind: %s" % (
         100 * kept["all"], len(c4_positions()), ", ".join(
-            "%s %.1f%% of %d" % (k, 100 * kept[k], counts[k]) for k in KINDS))]
+            "%s %.1f%%" % (k, 100 * kept[k]) for k in KINDS))]

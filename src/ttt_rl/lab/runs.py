@@ -18,15 +18,15 @@ from .cli import SELF, settings_from, start_network, train
 from .curve import Reporter, csv_text, format_seconds
 from .exact import evaluate_network, verdict
 
-_limit = None   # in a worker: below 0, stop after the current game
+_limit = _net = None   # in a worker: --runs' stop signal; expert iteration's net of the round
 
 
-def _start_worker(limit, parent):
-    """Set up a worker process: `limit`, --runs' shared number, set below 0 by a Ctrl-C to stop
-    every run after its game; `parent`, the pid of the command. Ctrl-C is the command's."""
-    global _limit
+def _start_worker(limit, parent, net=None):
+    """Set up a worker: `limit`, --runs' number, below 0 after a Ctrl-C (stop after the game);
+    `parent`, the pid of the command (Ctrl-C is its); `net`, expert iteration's of the round."""
+    global _limit, _net
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _limit = limit
+    _limit, _net = limit, net
 
     def watch():
         while os.getppid() == parent:
@@ -100,31 +100,36 @@ def best_of_runs(args, save, save_curve, stopped):
 
 
 def train_expert_iteration_in_workers(net, rng, args, report, stopped):
-    """train_expert_iteration, each round's games in args.jobs processes (default one per core,
-    at most a round's; 1: in this process, for a debugger). A round cut by stopped() is dropped.
-    Returns (games learned, None or the line that says a worker died)."""
+    """train_expert_iteration, each round's games in args.jobs processes (default one per core;
+    1: here, for a debugger), a round cut by stopped() dropped; returns (games, None or why)."""
     jobs = min(args.jobs or os.cpu_count() or 1, GAMES_PER_ROUND)
     simulations, error = args.simulations or SIMULATIONS, []
 
     def play_in_workers(net, seeds):
+        # Workers for this round alone, given its net as they start: the queue carries seeds,
+        # so a killed worker leaves nothing half sent (3.9's pool would hang), none lives on.
+        pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_start_worker,
+                                                      initargs=(None, os.getpid(), net))
         try:
-            futures = [pool.submit(self_play_game, net, seed, simulations) for seed in seeds]
+            futures = [pool.submit(_self_play, seed, simulations) for seed in seeds]
             while concurrent.futures.wait(futures, 0.2)[1]:
                 if stopped():
                     return None
             return [future.result() for future in futures]
-        except BrokenProcessPool:   # a worker died, in this round or while the net learned
+        except BrokenProcessPool:   # a worker died: the round is lost
             error.append("a worker process died: the net of the last whole round is kept")
             return None
+        finally:   # also after a second Ctrl-C: the workers killed, no game is waited for
+            for child in multiprocessing.active_children():
+                child.kill()
+            pool.shutdown(cancel_futures=True)
 
-    pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_start_worker,
-                                                  initargs=(None, os.getpid()))
-    try:
-        games = train_expert_iteration(net, args.games, rng, simulations,
-                                       settings_from(args).learning_rate, report,
-                                       None if jobs == 1 else play_in_workers, stopped)
-    finally:   # also after a second Ctrl-C: the workers killed, no game is waited for
-        for child in multiprocessing.active_children():
-            child.kill()
-        pool.shutdown(cancel_futures=True)
-    return games, error[0] if error else None
+    return train_expert_iteration(net, args.games, rng, simulations,
+                                  settings_from(args).learning_rate, report,
+                                  None if jobs == 1 else play_in_workers,
+                                  stopped), error[0] if error else None
+
+
+def _self_play(seed, simulations):
+    """In a worker: one game of expert iteration's self-play by the round's net (_net)."""
+    return self_play_game(_net, seed, simulations)

@@ -32,8 +32,7 @@ def main(argv=None):
                         "exact (every game\nit can play, walked); a connect-four net's is "
                         "measured (seeded games, and\npositions a solver scored).", EPILOG)
     add = parser.add_argument
-    add("weights", nargs="+", metavar="WEIGHTS",
-        help="weights file(s) written by ttt-train or the C train")
+    add("weights", nargs="+", metavar="WEIGHTS", help="weights files of ttt-train or the C train")
     add("--side", choices=(O, X, BOTH), default=O,
         help="the side the net plays (default O; X moves first; both: each side in turn)")
     add("--check", action="store_true", help="exit with status 1 if any net can be beaten")
