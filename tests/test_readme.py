@@ -134,8 +134,9 @@ class ReadmeTest(unittest.TestCase):
             for f in (nn.forward_pass, nn.backprop):
                 if event == "call" and frame.f_code is f.__code__ and f not in chains:
                     chain, up = [], frame
-                    while up.f_code is not here:
-                        chain.append(up.f_code.co_name)
+                    while up.f_code is not here:   # (PyPy's functools.partial is Python)
+                        if not up.f_code.co_filename.endswith("functools.py"):
+                            chain.append(up.f_code.co_name)
                         up = up.f_back
                     chains[f] = chain[::-1]
         here, results = sys._getframe().f_code, exact.c4_results
