@@ -39,7 +39,7 @@ from .mcts import puct_visits, result
 from .nn import backprop, forward_pass, get_computer_move, softmax
 from .policy_iteration import shuffled
 
-HIDDEN_SIZE = 150          # hidden units of `make c4`'s net (--hidden; the C's 100 also learns)
+HIDDEN_SIZE = 150          # hidden units of `make c4`'s net, as a research prototype's (--hidden)
 SIMULATIONS = 100          # PUCT simulations a move in self-play
 GAMES_PER_ROUND = 200      # self-play games between two rounds of learning
 LEARNING_RATE = 0.02       # smaller than the C's 0.1: every position is seen several times
