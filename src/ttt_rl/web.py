@@ -158,7 +158,7 @@ class App:
             net = copy.copy(self.net)
         if self.rules is connect4:
             return {"Against {:,} seeded games a side".format(exact.C4_GAMES):
-                    exact.c4_lines(exact.c4_results(player(net)))}
+                    exact.describe(net)[0]}
         return {"As " + side: exact.describe(net, side)[0] for side in (O, X)}
 
 
