@@ -56,9 +56,8 @@ def measure(net, games, side):
     with the net's search, on every fifth position), or tic-tac-toe's exact figures as `side`,
     sides (each side's), telling ([label, position, probs, correct cells])."""
     if rules_of(net) is connect4:
-        searched = exact.c4_kept(player(net, C4_CHART_SEARCH), exact.c4_positions()[::5])
-        return dict(exact.c4_results(player(net), C4_CHART_GAMES), games=games,
-                    kept_search=searched)
+        kept = exact.c4_kept(player(net, C4_CHART_SEARCH), exact.c4_positions()[::5])
+        return dict(exact.c4_results(player(net), C4_CHART_GAMES), games=games, kept_search=kept)
     row = curve.measure(net, games, None, side)
     telling = [[name, position, probs, correct_moves(position)]
                for (name, position), probs in zip(curve.TELLING_POSITIONS[side], row["probs"])]
@@ -272,6 +271,7 @@ def main(argv=None):   # until Ctrl-C; returns 0, 1 (bad FILE, port taken) or 2 
         server.serve_forever()
     except KeyboardInterrupt:   # how it is stopped: no traceback
         server.app.stop()   # a training first: else the exit waits for its workers' queued games
+        runs.WORKERS.acquire()   # its workers gone: two joins of their pool at once crash PyPy
         print("\nttt-web: stopped")
     return 0
 

@@ -19,6 +19,7 @@ from .curve import Reporter, csv_text, format_seconds
 from .exact import evaluate_network, verdict
 
 _limit = _net = None   # in a worker: --runs' stop signal; expert iteration's net of the round
+WORKERS = threading.Lock()   # held while a round's workers live (ttt-web's exit takes it)
 
 
 def _start_worker(limit, parent, net=None):
@@ -57,9 +58,8 @@ def best_of_runs(args, save, save_curve, stopped):
     curves (save, save_curve: files.saving's), print the ranking. Returns (the best net as its
     file holds it, None or the line that says a worker died). Raises FileError if none finished."""
     jobs = min(args.jobs or os.cpu_count() or 1, args.runs)
-    print("Training %d runs of %d games (seeds %d to %d, %s) in %d processes..." % (
-        args.runs, args.games, args.seed, args.seed + args.runs - 1, args.method, jobs),
-        flush=True)
+    print("Training %d runs of %d games (seeds %d to %d, %s) in %d processes..." % (args.runs,
+          args.games, args.seed, args.seed + args.runs - 1, args.method, jobs), flush=True)
     limit, runs, error, start = multiprocessing.Value("i", 0), [], None, time.monotonic()
     pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_start_worker,
                                                   initargs=(limit, os.getpid()))
@@ -108,21 +108,22 @@ def train_expert_iteration_in_workers(net, rng, args, report, stopped):
     def play_in_workers(net, seeds):
         # Workers for this round alone, given its net as they start: the queue carries seeds,
         # so a killed worker leaves nothing half sent (3.9's pool would hang), none lives on.
-        pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_start_worker,
-                                                      initargs=(None, os.getpid(), net))
-        try:
-            futures = [pool.submit(_self_play, seed, simulations) for seed in seeds]
-            while concurrent.futures.wait(futures, 0.2)[1]:
-                if stopped():
-                    return None
-            return [future.result() for future in futures]
-        except BrokenProcessPool:   # a worker died: the round is lost
-            error.append("a worker process died: the net of the last whole round is kept")
-            return None
-        finally:   # also after a second Ctrl-C: the workers killed, no game is waited for
-            for child in multiprocessing.active_children():
-                child.kill()
-            pool.shutdown(cancel_futures=True)
+        with WORKERS:
+            pool = concurrent.futures.ProcessPoolExecutor(jobs, initializer=_start_worker,
+                                                          initargs=(None, os.getpid(), net))
+            try:
+                futures = [pool.submit(_self_play, seed, simulations) for seed in seeds]
+                while concurrent.futures.wait(futures, 0.2)[1]:
+                    if stopped():
+                        return None
+                return [future.result() for future in futures]
+            except BrokenProcessPool:   # a worker died: the round is lost
+                error.append("a worker process died: the net of the last whole round is kept")
+                return None
+            finally:   # also after a second Ctrl-C: the workers killed, no game is waited for
+                for child in multiprocessing.active_children():
+                    child.kill()
+                pool.shutdown(cancel_futures=True)
 
     return train_expert_iteration(net, args.games, rng, simulations,
                                   settings_from(args).learning_rate, report,

@@ -37,9 +37,8 @@ def main(argv=None):
         help="the side the net plays (default O; X moves first; both: each side in turn)")
     add("--check", action="store_true", help="exit with status 1 if any net can be beaten")
     add("--json", action="store_true", help="print one JSON object per file, one per line")
-    add("--search", type=number(int, 0, 10000), default=0, metavar="N", help="connect four: "
-        "also measure the net with its search, N simulations a move (%d games a side)"
-        % C4_SEARCH_GAMES)
+    add("--search", type=number(int, 0, 10000), default=0, metavar="N", help="connect four: also "
+        "measure the net's search, N simulations a move (%d games a side)" % C4_SEARCH_GAMES)
     args = parser.parse_intermixed_args(argv)
     status = 0
     for path in args.weights:
