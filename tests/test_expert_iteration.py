@@ -22,13 +22,19 @@ class SelfPlayTest(unittest.TestCase):
     def test_a_game_is_legal_and_its_targets_are_distributions_over_open_columns(self):
         positions, winner = self_play_game(new_net(), 7, simulations=20)
         boards = [board for board, _, _ in positions]
-        for board, target, z in positions:
+        searched = []
+        for board, target, value_target in positions:
             self.assertAlmostEqual(sum(target), 1.0)
             full = set(range(7)) - set(connect4.legal_moves(board))
             self.assertEqual([target[c] for c in full], [0.0] * len(full))
-            # z: the game's result for the player to move there
+            # (z + q) / 2: z the game's result for the player to move there, q the search's
+            # value there, in [-1, 1]
             mover = connect4.to_move(board)
-            self.assertEqual(z, 0.0 if winner == TIE else 1.0 if winner == mover else -1.0)
+            z = 0.0 if winner == TIE else 1.0 if winner == mover else -1.0
+            q = 2 * value_target - z
+            self.assertLessEqual(abs(q), 1.0 + 1e-12)
+            searched.append(q)
+        self.assertGreater(len(set(searched)), len(positions) // 2)   # a search's mean, not z
         # Every position is learned, from the empty board on: each board is the one before
         # with one piece more, dropped by the rules.
         board = list(boards[0])
@@ -43,8 +49,8 @@ class SelfPlayTest(unittest.TestCase):
     def test_a_column_that_wins_at_once_is_played_with_a_one_hot_target(self):
         positions, winner = next(game for game in (self_play_game(new_net(), seed, 10)
                                                    for seed in range(10)) if game[1] != TIE)
-        last_board, last_target, z = positions[-1]
-        self.assertEqual(z, 1.0)
+        last_board, last_target, value_target = positions[-1]
+        self.assertEqual(value_target, 1.0)   # z = 1, and q = 1: taken without a search
         self.assertEqual(sorted(last_target), [0.0] * 6 + [1.0])
         self.assertEqual(connect4.winning_column(last_board, winner), last_target.index(1.0))
 
@@ -85,9 +91,10 @@ class LearningTest(unittest.TestCase):
         for column in "001122":   # X to move wins in column 3
             connect4.play_move(board, int(column), connect4.to_move(board))
         evaluate = functools.partial(policy_and_value, new_net())
-        self.assertEqual(search_move(evaluate, board, 50, random.Random(1)), (3, None))
-        column, visits = search_move(evaluate, connect4.init_game(), 30, random.Random(1))
+        self.assertEqual(search_move(evaluate, board, 50, random.Random(1)), (3, None, 1.0))
+        column, visits, value = search_move(evaluate, connect4.init_game(), 30, random.Random(1))
         self.assertEqual((sum(visits), column), (30, visits.index(max(visits))))
+        self.assertLessEqual(abs(value), 1.0)
 
     def test_a_seed_gives_the_same_net_and_play_games_is_called_per_round(self):
         calls = []

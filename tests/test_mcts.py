@@ -100,15 +100,18 @@ class PuctTest(unittest.TestCase):
 
     def test_it_blocks_a_win_and_takes_one(self):
         for moves, column in (("0011226", 3), ("001122", 3)):   # O must block; X can win
-            visits = puct_visits(self.board_after(moves), random.Random(1), self.uniform, 200,
-                                 connect4)
+            visits, value = puct_visits(self.board_after(moves), random.Random(1), self.uniform,
+                                        200, connect4)
             self.assertEqual(visits.index(max(visits)), column, (moves, visits))
             self.assertEqual(sum(visits), 200)   # a first walk expands the root
+            # Its value, the mean result for the player to move: X, who can win, expects to;
+            # O, who must block, less.
+            self.assertGreater(value, 0.9 if moves == "001122" else -0.5)
 
     def test_a_full_column_gets_no_visit_and_the_prior_steers_the_rest(self):
         board = self.board_after("000000")
         prior = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
-        visits = puct_visits(board, random.Random(2), lambda b: (prior, None), 50, connect4)
+        visits, _ = puct_visits(board, random.Random(2), lambda b: (prior, None), 50, connect4)
         self.assertEqual(visits[0], 0)
         self.assertEqual(visits.index(max(visits)), 6)
 
@@ -119,18 +122,19 @@ class PuctTest(unittest.TestCase):
             moved_to_5 = board[connect4.landing_cell(board, 5) + 7] == X if board[40] != "." \
                 else False
             return [1 / 7] * 7, 1.0 if moved_to_5 else -1.0
-        visits = puct_visits(connect4.init_game(), random.Random(3), judge, 100, connect4)
+        visits, _ = puct_visits(connect4.init_game(), random.Random(3), judge, 100, connect4)
         self.assertEqual(visits[5], min(visits))
         self.assertEqual(sum(visits), 100)
 
     def test_root_noise_changes_the_prior_by_its_weight(self):
         prior = [1.0, 0, 0, 0, 0, 0, 0]
         noise = [0, 0, 0, 0, 0, 0, 1.0]
-        visits = puct_visits(connect4.init_game(), random.Random(4), lambda b: (prior, 0.0), 40,
-                             connect4, noise)
+        visits, value = puct_visits(connect4.init_game(), random.Random(4),
+                                    lambda b: (prior, 0.0), 40, connect4, noise)
         # Prior 0.75 on column 0 and 0.25 on column 6 (NOISE_WEIGHT): only they are visited.
         self.assertEqual([v > 0 for v in visits], [True] + [False] * 5 + [True])
         self.assertGreater(visits[0], visits[6])
+        self.assertEqual(value, 0.0)   # every position judged 0: the mean is 0
 
 
 if __name__ == "__main__":

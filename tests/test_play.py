@@ -126,8 +126,8 @@ class ConnectFourTest(TempDirTest):
         self.assertEqual([line.count("#") for line in grids], [0, 1])   # # on the search's
         self.assertRegex(out, r"The net's value of this position for X: [+-]\d\.\d\d \(-1 a "
                               r"loss, \+1 a win\)\nThe search's visit shares, 30 simulations:")
-        column, _ = search_move(functools.partial(policy_and_value, net), connect4.init_game(),
-                                30, random.Random(0))
+        column = search_move(functools.partial(policy_and_value, net), connect4.init_game(),
+                             30, random.Random(0))[0]
         self.assertIn("Computer placed X at column %d\n" % column, out)
         status, out, err = run_main(play.main, C_FILE, "--search", "30", stdin=b"q\n")
         self.assertEqual((status, out), (2, ""))

@@ -391,8 +391,8 @@ class ConnectFourTest(ServerCase):
         status, game = self.call("/api/play", {"board": board, "you": X, "search": 20})
         self.assertEqual(status, 200)
         net = self.c4_net()
-        column, visits = search_move(functools.partial(policy_and_value, net), list(board), 20,
-                                     random.Random(0))
+        column, visits, _ = search_move(functools.partial(policy_and_value, net), list(board),
+                                        20, random.Random(0))
         self.assertEqual((game["move"], game["visits"]), (column, [v / 20 for v in visits]))
         get_computer_move(net, list(board), connect4)
         self.assertEqual(game["value"], net.value)   # None for a net without a value head

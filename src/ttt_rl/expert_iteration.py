@@ -18,8 +18,13 @@ Search", NeurIPS 2017), in AlphaZero's form (Silver et al., Science 2018):
      most visited column. A column that wins at once is played without a search.
   2. Learning: every position of the game is learned for two targets, the policy towards the
      search's visit shares (cross-entropy; a win at once: that column alone) and the value
-     towards z, the game's result for the player to move there (+1, 0, -1), by one backprop
-     (nn.backprop with value_target), from a replay memory of this and earlier rounds.
+     towards (z + q) / 2, by one backprop (nn.backprop with value_target), from a replay
+     memory of this and earlier rounds. z is the game's result for the player to move there
+     (+1, 0, -1), AlphaZero's target: one game's outcome, which credits every move of a won
+     game alike. q is the search's value there (its mean result, mcts.puct_visits): less
+     noisy, but only as good as the net it asked. Their mean learned better here than z alone
+     (docs/measurements.md), as it did for Oracle's connect-four AlphaZero ("Lessons From
+     AlphaZero (part 4): Improving the Training Target", 2018).
   3. Repeat with the new net. The net alone (no search) is what ttt-play and ttt-eval use by
      default; search_move plays it with its search (--search N).
 
@@ -27,7 +32,8 @@ The games of a round are independent, so they can be played in parallel: play_ga
 parameter (the lab passes one that uses worker processes). Each game has its own seed, drawn
 in order from the training's random.Random, so a seed gives the same net however many
 processes play. No C counterpart. The settings are a research prototype's (the project's
-notes), not tuned here.
+notes) but two, measured here (docs/measurements.md): the replay memory, doubled, and the
+value's target, (z + q) / 2 where the prototype learned z.
 """
 
 import functools
@@ -64,17 +70,18 @@ def policy_and_value(net, board):
 
 
 def search_move(evaluate, board, simulations, rng, noise=None):
-    """Return (column, visits): the search's move on `board` (a game in progress) and its
-    visits per column (7 ints), or visits None if a column wins at once (played without a
-    search). Takes evaluate(board) -> (probs, value), the search's guide (a net's:
+    """Return (column, visits, value): the search's move on `board` (a game in progress), its
+    visits per column (7 ints) and its value of `board` for the player to move, in [-1, 1];
+    or (that column, None, 1.0) if a column wins at once (played without a search).
+    Takes evaluate(board) -> (probs, value), the search's guide (a net's:
     functools.partial(policy_and_value, net)), the number of simulations, a random.Random
     and the root's noise (mcts.puct_visits). The most visited column is played, the lowest
     on equal visits."""
     column = connect4.winning_column(board, to_move(board))
     if column is not None:
-        return column, None
-    visits = puct_visits(board, rng, evaluate, simulations, connect4, noise)
-    return visits.index(max(visits)), visits
+        return column, None, 1.0
+    visits, value = puct_visits(board, rng, evaluate, simulations, connect4, noise)
+    return visits.index(max(visits)), visits, value
 
 
 def player(net, simulations=0):
@@ -96,9 +103,10 @@ def dirichlet_noise(board, rng):
 
 def self_play_game(net, seed, simulations=SIMULATIONS):
     """Play one game of connect four, the search against itself, and return (positions,
-    winner): positions is a list of (board, target, z) for every move, a copy of the board
-    before it, the search's visit shares there (7 floats summing to 1; a win at once: 1 on
-    that column) and z, the game's result for the player to move there (+1, 0 or -1); winner
+    winner): positions is a list of (board, target, value target) for every move, a copy of
+    the board before it, the search's visit shares there (7 floats summing to 1; a win at
+    once: 1 on that column) and (z + q) / 2, the mean of z, the game's result for the player
+    to move there (+1, 0 or -1), and q, the search's value there (a win at once: 1); winner
     is X, O or TIE. Takes the net (not changed), an int seed for this game's random.Random
     and the simulations a move.
     """
@@ -106,30 +114,31 @@ def self_play_game(net, seed, simulations=SIMULATIONS):
     board, moves, winner = connect4.init_game(), [], TIE
     for ply in range(connect4.BOARD_CELLS):
         mover = to_move(board)
-        column, visits = search_move(evaluate, board, simulations, rng,
-                                     dirichlet_noise(board, rng))
+        column, visits, q = search_move(evaluate, board, simulations, rng,
+                                        dirichlet_noise(board, rng))
         if visits is None:   # a win at once
             target = [float(c == column) for c in range(connect4.COLUMNS)]
         else:
             target = [v / sum(visits) for v in visits]
             if ply < SAMPLED_PLIES:   # varied openings: a column drawn by its visits
                 column = rng.choices(range(connect4.COLUMNS), weights=visits)[0]
-        moves.append((list(board), target, mover))
+        moves.append((list(board), target, mover, q))
         if connect4.play_move(board, column, mover):
             winner = mover
             break
-    return [(before, target, result(winner, mover)) for before, target, mover in moves], winner
+    return [(before, target, (result(winner, mover) + q) / 2)
+            for before, target, mover, q in moves], winner
 
 
 def learn_positions(net, positions, rng, learning_rate=LEARNING_RATE):
-    """One pass of learning over `positions`, a list of (board, target, z), in a new random
-    order (the list itself is shuffled in place): for each, forward_pass, then backprop
-    towards the target (cross-entropy over the 7 outputs; a full column's target is 0, as a
-    taken cell's is in the C's rule) and z (the value's squared error)."""
+    """One pass of learning over `positions`, a list of (board, target, value target), in a
+    new random order (the list itself is shuffled in place): for each, forward_pass, then
+    backprop towards the target (cross-entropy over the 7 outputs; a full column's target is
+    0, as a taken cell's is in the C's rule) and the value target (squared error)."""
     positions[:] = shuffled(positions, rng)   # in place: the caller's memory is shuffled too
-    for board, target, z in positions:
+    for board, target, value_target in positions:
         forward_pass(net, connect4.board_to_inputs(board))
-        backprop(net, target, learning_rate, 1.0, value_target=z)
+        backprop(net, target, learning_rate, 1.0, value_target=value_target)
 
 
 def train_expert_iteration(net, num_games, rng, simulations=SIMULATIONS,
@@ -165,9 +174,9 @@ def train_expert_iteration(net, num_games, rng, simulations=SIMULATIONS,
         if played is None:   # stopped: the net stays as the last whole round left it
             break
         for positions, _ in played:
-            for board, target, z in positions:
-                memory.append((board, target, z))
-                memory.append((connect4.mirror(board), target[::-1], z))
+            for board, target, value_target in positions:
+                memory.append((board, target, value_target))
+                memory.append((connect4.mirror(board), target[::-1], value_target))
         # The new positions are at the end; learning shuffled the earlier ones, so cutting
         # from the front keeps a random sample of them (a replay memory; DQN's keeps the
         # latest instead, Mnih et al. 2015).

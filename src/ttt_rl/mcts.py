@@ -146,8 +146,10 @@ def puct(child, parent_visits):
 
 
 def puct_visits(board, rng, evaluate, simulations, rules, noise=None):
-    """Search from `board` by PUCT; return the visits of each move, a list with one count per
-    move of `rules` (9 cells or 7 columns; 0 for an illegal move).
+    """Search from `board` by PUCT; return (visits, value): the visits of each move, a list with
+    one count per move of `rules` (9 cells or 7 columns; 0 for an illegal move), and the
+    search's value of `board` for the player to move, the mean result of its simulations in
+    [-1, 1] (AlphaZero's root Q).
 
     Takes a board with a game in progress, a random.Random, evaluate(board) -> (probs, value):
     the prior, one probability per move (the net's policy over the legal moves), and the value
@@ -194,4 +196,4 @@ def puct_visits(board, rng, evaluate, simulations, rules, noise=None):
     visits = [0] * rules.OUTPUT_SIZE
     for child in root.children:
         visits[child.move] = child.visits
-    return visits
+    return visits, 1.0 - 2 * root.score / root.visits   # root scores for the other player

@@ -85,7 +85,7 @@ def play_game(net, nn_symbol=O, search=0):
                 write("The net's value of this position for %s: %+.2f (-1 a loss, +1 a win)\n"
                       % (nn_symbol, value))
             if search:
-                move, visits = search_move(partial(policy_and_value, net), board, search, rng)
+                move, visits, _ = search_move(partial(policy_and_value, net), board, search, rng)
                 write(format_probabilities([v / search for v in visits], move, "The search's "
                                            "visit shares, %d simulations" % search)
                       .replace("Sum of all probabilities", "Sum of all shares") if visits

@@ -87,7 +87,7 @@ class App:
             game = dict(probs=self.net.outputs, value=self.net.value, visits=None)
             if search:
                 guide = functools.partial(policy_and_value, self.net)
-                move, visits = search_move(guide, list(board), search, random.Random(0))
+                move, visits, _ = search_move(guide, list(board), search, random.Random(0))
                 game["visits"] = visits and [v / search for v in visits]
             cell = connect4.landing_cell(board, move) if c4 else move
             game.update(move=move, best=not c4 and move in correct_moves(board))
