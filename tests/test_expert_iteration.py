@@ -94,7 +94,14 @@ class LearningTest(unittest.TestCase):
         self.assertEqual(search_move(evaluate, board, 50, random.Random(1)), (3, None, 1.0))
         column, visits, value = search_move(evaluate, connect4.init_game(), 30, random.Random(1))
         self.assertEqual((sum(visits), column), (30, visits.index(max(visits))))
-        self.assertLessEqual(abs(value), 1.0)
+        # Its value is the player to move's: with a judge that says X wins every position,
+        # 1 with X to move, -1 with O.
+        def x_wins(board):
+            return [1 / 7] * 7, 1.0 if connect4.to_move(board) == X else -1.0
+        board = connect4.init_game()
+        self.assertEqual(search_move(x_wins, board, 30, random.Random(1))[2], 1.0)
+        connect4.play_move(board, 3, X)
+        self.assertEqual(search_move(x_wins, board, 30, random.Random(1))[2], -1.0)
 
     def test_a_seed_gives_the_same_net_and_play_games_is_called_per_round(self):
         calls = []

@@ -2,7 +2,8 @@
 
 The idea in one sentence: a tree search (the expert) plays better than the net alone, because
 it looks ahead; so let the search play games against itself, teach the net the moves the search
-chose and who won, and give the search the better net as its guide for the next round.
+chose and how each position turned out, and give the search the better net as its guide for the
+next round.
 
 Why the C's rule is not enough here. learn.py nudges the net towards the moves of games it won
 against a random player: it never looks ahead, so it can only learn what its own play happens

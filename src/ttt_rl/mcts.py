@@ -148,8 +148,8 @@ def puct(child, parent_visits):
 def puct_visits(board, rng, evaluate, simulations, rules, noise=None):
     """Search from `board` by PUCT; return (visits, value): the visits of each move, a list with
     one count per move of `rules` (9 cells or 7 columns; 0 for an illegal move), and the
-    search's value of `board` for the player to move, the mean result of its simulations in
-    [-1, 1] (AlphaZero's root Q).
+    search's value of `board` for the player to move, in [-1, 1]: the mean of the results
+    backed up to the root (its own first judgement and every simulation's).
 
     Takes a board with a game in progress, a random.Random, evaluate(board) -> (probs, value):
     the prior, one probability per move (the net's policy over the legal moves), and the value

@@ -178,13 +178,13 @@ def backprop(net, target_probs, learning_rate, reward_scaling, outputs=None,
     rate (> 0) and a reward whose size scales the step (its sign is already
     in the targets). `outputs` are the values compared with the targets:
     net.outputs (the probabilities) by default, as in the C; qlearn.py
-    passes the logits. A net with a value head may take value_target, z in
+    passes the logits. A net with a value head may take value_target, y in
     [-1, 1], the value's target (expert_iteration.py). Updates the weights
     in place; returns nothing.
 
     With r the reward scaling, t the targets and lr the learning rate:
         delta_o = |r| (p - t)                      9
-        (value head: delta_o, one more: |r| (v - z)(1 - v^2))
+        (value head: delta_o, one more: |r| (v - y)(1 - v^2))
         delta_h = (W_ho delta_o) * [h > 0]         H   ([h > 0]: ReLU's slope)
         W_ho -= lr * h (x) delta_o,  b_o -= lr * delta_o
         W_ih -= lr * x (x) delta_h,  b_h -= lr * delta_h
@@ -201,8 +201,8 @@ def backprop(net, target_probs, learning_rate, reward_scaling, outputs=None,
     outputs = net.outputs if outputs is None else outputs
     output_deltas = [(p - t) * scale for p, t in zip(outputs, target_probs)]
     # AlphaZero's loss adds the value's squared error to the cross-entropy: here
-    # (v - z)^2 / 2, weighted 1. Its slope for the value's logit, through the tanh
-    # (dv/dz = 1 - v^2), is (v - z)(1 - v^2): one more output delta, one backprop.
+    # (v - y)^2 / 2, weighted 1. Its slope for the value's logit z, through the tanh
+    # (dv/dz = 1 - v^2), is (v - y)(1 - v^2): one more output delta, one backprop.
     if value_target is not None:
         v = net.value
         output_deltas.append((v - value_target) * (1.0 - v * v) * scale)

@@ -19,6 +19,7 @@ import http.server
 import json
 import os
 import random
+import signal
 import sys
 import threading
 from importlib import resources
@@ -78,9 +79,8 @@ class App:
 
     def play(self, board, search, you):
         """Return {board, move, probs, value, visits, best, hints}: `board` after the net's move
-        if not `you` to move (through its search if search > 0: visits, its shares, else None);
-        value, the net's for itself (None: no value head); tic-tac-toe's best (the move keeps
-        the minimax value) and hints (for the mover)."""
+        if `you` are not to move (searched if search > 0: visits its shares, else None); value,
+        the net's (None: no value head); tic-tac-toe's best (keeps the minimax value) and hints."""
         game, c4 = {}, self.rules is connect4
         if to_move(board) != you:
             move = get_computer_move(self.net, list(board), self.rules)
@@ -156,8 +156,7 @@ class App:
         with self.lock:   # the same weights, with activations of their own: play goes on
             net = copy.copy(self.net)
         if self.rules is connect4:
-            return {"Against {:,} seeded games a side".format(exact.C4_GAMES):
-                    exact.describe(net)[0]}
+            return {"Against %d seeded games a side" % exact.C4_GAMES: exact.describe(net)[0]}
         return {"As " + side: exact.describe(net, side)[0] for side in (O, X)}
 
 
@@ -270,8 +269,9 @@ def main(argv=None):   # until Ctrl-C; returns 0, 1 (bad FILE, port taken) or 2 
     try:
         server.serve_forever()
     except KeyboardInterrupt:   # how it is stopped: no traceback
+        signal.signal(signal.SIGINT, signal.SIG_IGN)   # a second one: it is stopping already
         server.app.stop()   # a training first: else the exit waits for its workers' queued games
-        runs.WORKERS.acquire()   # its workers gone: two joins of their pool at once crash PyPy
+        runs.WORKERS.acquire()   # its workers gone for good: two joins of one pool crash PyPy
         print("\nttt-web: stopped")
     return 0
 

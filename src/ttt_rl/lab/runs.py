@@ -19,7 +19,7 @@ from .curve import Reporter, csv_text, format_seconds
 from .exact import evaluate_network, verdict
 
 _limit = _net = None   # in a worker: --runs' stop signal; expert iteration's net of the round
-WORKERS = threading.Lock()   # held while a round's workers live (ttt-web's exit takes it)
+WORKERS = threading.Lock()   # held while a round's workers live; ttt-web's exit keeps it
 
 
 def _start_worker(limit, parent, net=None):
