@@ -1,6 +1,8 @@
 """ttt-web's page (src/ttt_rl/web.html) in Chromium, through its accessible names: a game
-played by clicking, the hint switch, a training run and Stop, policy iteration's description
-and a stable run of it, saving, a phone's width and a desktop's. Skipped without Playwright
+played by clicking, the hint switch, a new game dropping the net's late answer to the last, a
+training run and Stop, policy iteration's description and a stable run of it, saving, a
+phone's width and a desktop's. Tests wait for the board not busy before they click (a click
+while the net answers is ignored). Skipped without Playwright
 for Python or /usr/bin/chromium (.ci/browser has both).
 With WEB_SCREENSHOT=docs/web.png, the screenshot of a game in progress is saved there too.
 Connect four (ConnectFourPageTest): a whole game by clicking columns, the hints (checked
@@ -8,6 +10,7 @@ against hand-made positions), the C's rule and then expert iteration trained, st
 saved, a phone's width; with WEB_C4_SCREENSHOT=docs/web-c4.png, its screenshot.
 """
 
+import json
 import os
 import re
 import shutil
@@ -117,6 +120,11 @@ class Browser(unittest.TestCase):
                    || /win|draw/.test(document.getElementById('status').textContent)""",
             arg=pieces)
 
+    def wait_for_the_net(self):
+        """Wait until the board is no longer busy: the net has answered (a click meanwhile is
+        ignored)."""
+        self.page.locator('#board[aria-busy="false"]').wait_for()
+
     def wait_idle(self):
         """Wait until no training runs (Start is enabled again)."""
         self.page.wait_for_function("!document.getElementById('start').disabled",
@@ -189,6 +197,7 @@ class PageTest(Browser):
     def test_a_whole_game_played_by_clicking(self):
         self.page.get_by_label("you play", exact=True).select_option("X")
         self.page.get_by_role("button", name="New game").click()
+        self.wait_for_the_net()
         self.page.get_by_label("hint", exact=True).check()
         self.page.wait_for_function("document.querySelectorAll('#board [data-hint]').length")
         score = self.page.locator(".score").text_content()
@@ -222,6 +231,27 @@ class PageTest(Browser):
                 self.assertTrue(label.endswith(RESULT[minimax(after)]), label)
         self.page.get_by_label("hint", exact=True).uncheck()
         self.assertNotRegex(" ".join(self.labels()), "win|draw|loss")
+
+    def test_a_new_game_drops_the_answer_to_the_game_before(self):
+        self.wait_for_the_net()
+        held = []   # the browser holds the net's opening move until told
+
+        def hold(route):
+            if not held and json.loads(route.request.post_data)["you"] == "O":
+                return held.append(route)
+            route.continue_()
+        self.page.route("**/api/play", hold)
+        with self.page.expect_request("**/api/play"):
+            self.page.get_by_label("you play", exact=True).select_option("O")   # the net opens
+        self.assertEqual(self.page.locator("#board").get_attribute("aria-busy"), "true")
+        self.page.get_by_label("you play", exact=True).select_option("X")   # no: a new game
+        self.wait_for_the_net()
+        with self.page.expect_response("**/api/play"):
+            held[0].continue_()   # the net's opening arrives, late
+        self.cell(4).click()
+        self.wait_for_turn(2)
+        self.assertEqual(sorted(self.board().replace(".", "")), ["O", "X"])
+        self.assertEqual(self.board()[4], "X")
 
     def test_training_moves_the_progress_bar_and_the_chart_then_stops(self):
         self.wait_idle()
@@ -260,7 +290,7 @@ class PageTest(Browser):
         self.page.get_by_role("button", name="Start").click()
         self.page.get_by_text("Done: you now play this net").wait_for(timeout=60000)
         self.page.get_by_label("you play", exact=True).select_option("X")
-        self.wait_for_turn(0)
+        self.wait_for_the_net()
         for pieces, cell in ((2, 0), (4, 2)):   # (then this net lets X win: the hints show it)
             self.cell(cell).click()
             self.wait_for_turn(pieces)
@@ -291,6 +321,7 @@ class ConnectFourPageTest(Browser):
     def test_a_whole_game_played_by_clicking_columns_with_hints(self):
         self.page.get_by_label("you play", exact=True).select_option("X")
         self.page.get_by_role("button", name="New game").click()
+        self.wait_for_the_net()
         self.page.get_by_label("hint", exact=True).check()
         for n in range(7):
             self.assertEqual(self.column(n).count(), 1)
@@ -319,6 +350,7 @@ class ConnectFourPageTest(Browser):
     def test_with_its_search_the_net_shows_the_searchs_shares_under_its_own(self):
         self.page.get_by_label("you play", exact=True).select_option("X")
         self.page.get_by_label("with its search (200 simulations)", exact=True).check()
+        self.wait_for_the_net()
         self.column(3).click()
         self.page.get_by_text("; its search ").wait_for()
         names = [self.column(n).get_attribute("aria-label") for n in range(7)]
@@ -391,6 +423,7 @@ class ConnectFourPageTest(Browser):
         self.page.get_by_role("button", name="Start").click()
         self.page.get_by_text("Done: you now play this net").wait_for(timeout=120000)
         self.page.get_by_label("you play", exact=True).select_option("X")
+        self.wait_for_the_net()
         self.page.get_by_label("hint", exact=True).check()
         for pieces, column in ((2, 3), (4, 3), (6, 2)):
             self.column(column).click()
