@@ -1,9 +1,9 @@
-"""ttt-web's page (src/ttt_rl/web.html) in Chromium, through its accessible names: a game
-played by clicking, the hint switch, a new game dropping the net's late answer to the last, a
-training run and Stop, policy iteration's description and a stable run of it, saving, a
-phone's width and a desktop's. Tests wait for the board not busy before they click (a click
-while the net answers is ignored). Skipped without Playwright
-for Python or /usr/bin/chromium (.ci/browser has both).
+"""ttt-web's page (src/ttt_rl/web.html) in Chromium, through its accessible names: a game played
+by clicking, the hint switch, a new game dropping the net's late answer to the game before, a
+training run and Stop, policy iteration's description and a stable run of it, saving, a phone's
+width and a desktop's. Tests wait for the board not busy before they click (a click while the
+net answers is ignored). Skipped without Playwright for Python or /usr/bin/chromium
+(.ci/browser has both).
 With WEB_SCREENSHOT=docs/web.png, the screenshot of a game in progress is saved there too.
 Connect four (ConnectFourPageTest): a whole game by clicking columns, the hints (checked
 against hand-made positions), the C's rule and then expert iteration trained, stopped and
